@@ -1,0 +1,1 @@
+"""Click commands for Schinderhannes: parse, call the library, print."""

@@ -1,0 +1,24 @@
+"""Bad input is a value with a place and a fix, never a traceback."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass
+class BadInput(ValueError):
+    """Input a user can correct: names the file, the line where known, and the fix."""
+
+    message: str
+    file: str | None = None
+    line: int | None = None
+
+    def __str__(self) -> str:
+        where = ""
+        if self.file:
+            where = f"{self.file}:{self.line}: " if self.line else f"{self.file}: "
+        return where + self.message
+
+    def located(self, file: str | None = None, line: int | None = None) -> BadInput:
+        """The same error, with a file and line filled in where still missing."""
+        return BadInput(self.message, self.file or file, self.line or line)
