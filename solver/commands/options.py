@@ -1,0 +1,31 @@
+"""Options shared by several commands, and printing helpers."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+board_option = click.option(
+    "--board", "board_file", type=click.Path(dir_okay=False),
+    help="Board file (default: the bundled data/board.yaml).",
+)
+deck_option = click.option(
+    "--deck", "deck_file", type=click.Path(dir_okay=False),
+    help="Deck file with your own card texts (default: the bundled data/deck.yaml).",
+)
+json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+
+
+def echo_json(document: object) -> None:
+    click.echo(json.dumps(document, ensure_ascii=False, indent=2))
+
+
+def load_board_warned(board_file: str | None):
+    """Load the board, printing each failed rulebook fact as a warning on stderr."""
+    from solver.board import load_board
+
+    board = load_board(board_file)
+    for warning in board.warnings:
+        click.echo(f"warning: {warning}", err=True)
+    return board
