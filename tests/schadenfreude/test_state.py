@@ -89,7 +89,7 @@ def test_ties_ignored_next_lowest_leads():
     state = SchadenfreudeState.from_hands(
         [cards("r1"), cards("r2"), cards("r3")], leader=0, scores=[0, 0, 0]
     )
-    for name in "r1 r2 r3".split():  # r2 wins, 2 points
+    for name in ["r1", "r2", "r3"]:  # r2 wins, 2 points
         state.apply_action(cards(name)[0])
     assert state.scores == [0, 2, 0]
     assert state.leader == 1 and state.current_player() == CHANCE  # the deal
@@ -99,7 +99,7 @@ def test_all_tied_scores_make_the_leader_a_chance_node():
     state = SchadenfreudeState.from_hands(
         [cards("r-1"), cards("r-3"), cards("r-2")], leader=0, scores=[0, 0, 0]
     )
-    for name in "r-1 r-3 r-2".split():  # r-2 wins, -2 points, floor at 0
+    for name in ["r-1", "r-3", "r-2"]:  # r-2 wins, -2 points, floor at 0
         state.apply_action(cards(name)[0])
     assert state.scores == [0, 0, 0]
     assert state.leader is None and state.current_player() == CHANCE
