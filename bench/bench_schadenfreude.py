@@ -1,0 +1,178 @@
+"""Schadenfreude random-playout throughput on one core, side by side with baselines.
+
+    python bench/bench_schadenfreude.py [--seconds 2] [--json]
+
+Rows (all measured in this run, one process, one core):
+  engine, checked API   - SchadenfreudeState + RandomBot through apply_action()
+  engine, fast playout  - solver.schadenfreude.playout.random_game (bitmask loop)
+  baseline trick loop   - a minimal pure-Python loop: 4 x 12 cards, follow suit,
+                          second-highest wins, no scoring (performance.md's baseline)
+  hearts C++ (pyspiel)  - OpenSpiel hearts, uniform random bots, whole game in C++
+  hearts from Python    - the same, each action applied from Python
+  schadenfreude pyspiel - our game registered with pyspiel, driven from Python
+The pyspiel rows are skipped when pyspiel is not installed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from solver.cardgame.bots import RandomBot
+from solver.schadenfreude.playout import random_game
+from solver.schadenfreude.state import SchadenfreudeState
+
+
+def rate(step, seconds: float) -> tuple[float, float]:
+    """Call step() until `seconds` passed; returns (calls/s, extra units/s) where
+    step returns how many extra units (e.g. deals) it did."""
+    calls = units = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        for _ in range(10):
+            units += step()
+            calls += 1
+    elapsed = time.perf_counter() - start
+    return calls / elapsed, units / elapsed
+
+
+def engine_checked(players: int):
+    rng, bot = random.Random(1), RandomBot(2)
+
+    def step() -> int:
+        state = SchadenfreudeState(players)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.resolve_chance(rng)
+            else:
+                state.apply_action(bot.step(state))
+        return state.rounds_played()
+
+    return step
+
+
+def engine_fast(players: int):
+    rng = random.Random(1)
+    return lambda: random_game(players, rng)[1]
+
+
+def baseline_trick_loop():
+    """4 x 12 cards in 4 suits of 12, follow suit, second-highest wins; one deal."""
+    rng = random.Random(1)
+    rand = rng.random
+    deck = list(range(48))
+    suit_masks = [0xFFF << (12 * s) for s in range(4)]
+
+    def step() -> int:
+        rng.shuffle(deck)
+        hands = [0, 0, 0, 0]
+        for i, card in enumerate(deck):
+            hands[i & 3] |= 1 << card
+        leader = 0
+        for _ in range(12):
+            played = []
+            suit = -1
+            for k in range(4):
+                seat = (leader + k) & 3
+                hand = hands[seat]
+                legal = hand & suit_masks[suit] if suit >= 0 else hand
+                legal = legal or hand
+                for _ in range(int(rand() * legal.bit_count())):
+                    legal &= legal - 1
+                bit = legal & -legal
+                hands[seat] = hand ^ bit
+                card = bit.bit_length() - 1
+                if suit < 0:
+                    suit = card // 12
+                played.append(card)
+            followers = sorted((c, k) for k, c in enumerate(played) if c // 12 == suit)
+            leader = (leader + followers[-2 if len(followers) > 1 else -1][1]) & 3
+        return 1
+
+    return step
+
+
+def hearts_cpp():
+    import pyspiel
+
+    game = pyspiel.load_game("hearts")
+    bots = [pyspiel.make_uniform_random_bot(p, 100 + p) for p in range(4)]
+    seed = iter(range(10**9))
+
+    def step() -> int:
+        pyspiel.evaluate_bots(game.new_initial_state(), bots, next(seed))
+        return 1
+
+    return step
+
+
+def pyspiel_from_python(game):
+    rng = random.Random(1)
+
+    def step() -> int:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(actions, probs)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        return 1
+
+    return step
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=2.0, help="time per row")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+
+    rows: list[dict] = []
+
+    def add(name: str, unit: str, step, per_unit: str | None = None) -> None:
+        calls, units = rate(step, args.seconds)
+        row = {"name": name, unit: round(calls, 1)}
+        if per_unit:
+            row[per_unit] = round(units, 1)
+        rows.append(row)
+
+    p = args.players
+    add(f"schadenfreude engine, checked API ({p}p)", "games_per_s", engine_checked(p), "deals_per_s")
+    add(f"schadenfreude fast playout ({p}p)", "games_per_s", engine_fast(p), "deals_per_s")
+    add("baseline pure-Python trick loop (4x12)", "deals_per_s", baseline_trick_loop())
+    try:
+        import pyspiel
+    except ImportError:
+        pyspiel = None
+    if pyspiel is not None:
+        from solver.schadenfreude import openspiel
+
+        add("OpenSpiel hearts C++ random playouts", "deals_per_s", hearts_cpp())
+        add("OpenSpiel hearts driven from Python", "deals_per_s",
+            pyspiel_from_python(pyspiel.load_game("hearts")))
+        add("schadenfreude via pyspiel from Python", "games_per_s",
+            pyspiel_from_python(openspiel.load_game(players=p)))
+
+    if args.json:
+        print(json.dumps({"rows": rows, "seconds_per_row": args.seconds}))
+        return
+    hearts = next((r["deals_per_s"] for r in rows if "hearts C++" in r["name"]), None)
+    print(f"{'benchmark (one core)':45} {'games/s':>10} {'deals/s':>10}  vs hearts C++")
+    for row in rows:
+        games = row.get("games_per_s")
+        deals = row.get("deals_per_s")
+        ratio = f"{deals / hearts:.2f}x" if hearts and deals else ""
+        print(f"{row['name']:45} {games or '':>10} {deals or '':>10}  {ratio}")
+
+
+if __name__ == "__main__":
+    main()
