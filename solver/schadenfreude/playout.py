@@ -64,17 +64,22 @@ def play_round(
     return random_tricks(hands, leader, [0] * players, rng.random, transcript)
 
 
-def random_tricks(hands, leader, piles, rand, transcript=None) -> list[int]:
-    """Play out the tricks left in `hands` (all tricks empty-started) at random."""
+def random_tricks(hands, leader, piles, rand, transcript=None, started=()) -> list[int]:
+    """Play out the rest of the round at random: first the current trick, of which
+    `started` are the cards already played from `leader` on, then whole tricks.
+    Changes `hands` and `piles` in place and returns `piles`."""
     players = len(hands)
     suit_masks, jester_mask, suit_of, value, value_bits = (
         SUIT_MASKS, JESTER_MASK, _SUIT, VALUE, VALUE_BITS
     )
-    while hands[leader]:
+    played = list(started)
+    while played or hands[leader]:
         suit = -1
-        played = []
-        seat = leader
-        for _ in range(players):
+        for card in played:
+            if suit < 0:
+                suit = suit_of[card]
+        seat = (leader + len(played)) % players
+        for _ in range(players - len(played)):
             hand = hands[seat]
             if suit >= 0:
                 legal = hand & suit_masks[suit]
@@ -113,5 +118,7 @@ def random_tricks(hands, leader, piles, rand, transcript=None) -> list[int]:
         piles[seat] = pile
         leader = seat
         if transcript is not None:
-            transcript.extend(played)
+            transcript.extend(played[len(started):])
+            started = ()
+        played = []
     return piles
