@@ -9,11 +9,17 @@ int64 is exact throughout.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from functools import cache
+from itertools import combinations
 from math import comb
 
 import numpy as np
+
+from solver import names
+from solver.board import Board
+from solver.cards import Clue, DelictClue, DistrictClue, GroupClue, LocationClue, NotClue
 
 SIZE = 16
 FULL = (1 << SIZE) - 1
@@ -69,3 +75,342 @@ def count_assignments(allowed: Sequence[int]) -> int:
         if not dp.any():
             return 0
     return int(dp[0])
+
+
+# ---------------------------------------------------------------------------
+# Any clue set: the component DP.
+#
+# Delicts tied together by district clues (and by the group clues of their group) form a
+# unit. A unit's joint placements are enumerated as numpy rows and reduced to a table
+# {set of locations used: number of ways}; the subset DP then places whole units. A group
+# clue whose unit would get too large to enumerate is instead removed by inclusion-exclusion:
+# "some delict of g in X" = all placements - placements with every delict of g outside X.
+
+ROW_LIMIT = 400_000
+LOCATION_BITS = 1 << np.arange(SIZE, dtype=np.int64)
+
+
+@dataclass(frozen=True)
+class Reduced:
+    """A clue set on a board, reduced to masks and ties between delicts (indices 0..15)."""
+
+    allowed: tuple[int, ...]
+    pairs: tuple[tuple[int, int, str], ...]  # district clues: delict, delict, relation
+    group_dirs: dict[int, frozenset[str]]  # group index -> directions its group clues demand
+    joined: dict[str, np.ndarray]  # relation -> 16x16 bool, symmetric
+    direction_mask: dict[str, int]
+
+
+GROUP_MEMBERS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(names.DELICT_INDEX[d] for d in delicts) for delicts in names.GROUPS.values()
+)
+GROUP_INDEX = {group: index for index, group in enumerate(names.GROUPS)}
+GROUP_OF_DELICT = {delict: group for group, members in enumerate(GROUP_MEMBERS) for delict in members}
+
+
+def _bits(locations: Iterable[str]) -> int:
+    return sum(1 << names.LOCATION_INDEX[location] for location in set(locations))
+
+
+def reduce_clues(clues: Iterable[Clue], board: Board) -> Reduced:
+    """Unary clues become masks; district and group clues become ties."""
+    allowed = [FULL] * SIZE
+    pairs: list[tuple[int, int, str]] = []
+    group_dirs: dict[int, set[str]] = {}
+    for clue in clues:
+        match clue:
+            case DelictClue(delict, locations):
+                allowed[names.DELICT_INDEX[delict]] &= _bits(locations)
+            case NotClue(delict, locations):
+                allowed[names.DELICT_INDEX[delict]] &= FULL & ~_bits(locations)
+            case LocationClue(location, delicts):
+                barred = FULL & ~(1 << names.LOCATION_INDEX[location])
+                for d in set(names.DELICTS) - set(delicts):
+                    allowed[names.DELICT_INDEX[d]] &= barred
+            case DistrictClue((first, second), relation):
+                pairs.append((names.DELICT_INDEX[first], names.DELICT_INDEX[second], relation))
+            case GroupClue(group, direction):
+                group_dirs.setdefault(GROUP_INDEX[group], set()).add(direction)
+            case _:
+                raise TypeError(f"not a clue: {clue!r}")
+    joined = {}
+    for relation, found in board.joined_pairs.items():
+        table = np.zeros((SIZE, SIZE), dtype=bool)
+        for i, j in found:
+            table[i, j] = table[j, i] = True
+        joined[relation] = table
+    direction_mask = {
+        direction: _bits(loc for loc in names.LOCATIONS if board.in_direction(loc, direction))
+        for direction in names.DIRECTIONS
+    }
+    frozen_dirs = {group: frozenset(dirs) for group, dirs in group_dirs.items()}
+    return Reduced(tuple(allowed), tuple(pairs), frozen_dirs, joined, direction_mask)
+
+
+def count_clues(clues: Iterable[Clue], board: Board) -> int:
+    """The exact number of solutions σ that satisfy every clue on this board."""
+    reduced = reduce_clues(clues, board)
+    return count_reduced(reduced)
+
+
+def count_reduced(reduced: Reduced) -> int:
+    """Count a reduced clue set; group clues go to inclusion-exclusion only where needed."""
+    allowed = _propagate(list(reduced.allowed), reduced)
+    if allowed is None:
+        return 0
+    by_ie: set[int] = set()
+    while True:
+        try:
+            return _count_with_ie(allowed, reduced, frozenset(by_ie))
+        except _TooBig as big:
+            by_ie.add(big.group)
+
+
+class _TooBig(Exception):
+    """A unit's enumeration outgrew ROW_LIMIT; `group` is the group clue to take out of it."""
+
+    def __init__(self, group: int):
+        super().__init__(group)
+        self.group = group
+
+
+def _neighbours(reduced: Reduced, relation: str) -> list[int]:
+    table = reduced.joined[relation]
+    return [int((table[location].astype(np.int64) * LOCATION_BITS).sum()) for location in range(SIZE)]
+
+
+def _propagate(allowed: list[int], reduced: Reduced) -> list[int] | None:
+    """Arc consistency on district clues: a delict keeps only locations with a partner left."""
+    neighbours = {relation: _neighbours(reduced, relation) for relation in reduced.joined}
+    changed = True
+    while changed:
+        changed = False
+        for first, second, relation in reduced.pairs:
+            for a, b in ((first, second), (second, first)):
+                support = 0
+                for location in _locations(allowed[b]):
+                    support |= neighbours[relation][location]
+                if allowed[a] & ~support:
+                    allowed[a] &= support
+                    changed = True
+                if not allowed[a]:
+                    return None
+    return allowed
+
+
+def _locations(mask: int) -> list[int]:
+    return [bit for bit in range(SIZE) if mask >> bit & 1]
+
+
+def _ie_terms(group: int, directions: frozenset[str], reduced: Reduced) -> dict[int, int]:
+    """barred locations -> coefficient: Σ over subsets T of the directions, (-1)^|T|, bar ∪T."""
+    terms: dict[int, int] = {}
+    for size in range(len(directions) + 1):
+        for subset in combinations(sorted(directions), size):
+            barred = 0
+            for direction in subset:
+                barred |= reduced.direction_mask[direction]
+            terms[barred] = terms.get(barred, 0) + (-1) ** size
+    return {barred: coeff for barred, coeff in terms.items() if coeff and barred != FULL}
+
+
+def _count_with_ie(allowed: list[int], reduced: Reduced, by_ie: frozenset[int]) -> int:
+    terms: list[tuple[int, list[int]]] = [(1, allowed)]
+    for group in sorted(by_ie):
+        expanded = []
+        for barred, coeff in _ie_terms(group, reduced.group_dirs[group], reduced).items():
+            for sign, masks in terms:
+                masks = list(masks)
+                for delict in GROUP_MEMBERS[group]:
+                    masks[delict] &= ~barred
+                expanded.append((sign * coeff, masks))
+        terms = expanded
+    tied = {g: dirs for g, dirs in reduced.group_dirs.items() if g not in by_ie}
+    return sum(sign * _count_units(masks, reduced, tied) for sign, masks in terms)
+
+
+def _count_units(allowed: list[int], reduced: Reduced, tied: dict[int, frozenset[str]]) -> int:
+    """Count with masks, district ties and the group clues in `tied` enumerated inside units."""
+    if any(mask == 0 for mask in allowed):
+        return 0
+    tied = _live_group_clues(allowed, reduced, tied)
+    if tied is None:
+        return 0
+    units = _units(reduced, tied)
+    dp, layer = np.ones(1, dtype=np.int64), 0
+    singles = []
+    for unit in units:
+        if len(unit) == 1:
+            singles.append(allowed[unit[0]])
+            continue
+        placements, counts = _enumerate_unit(unit, allowed, reduced, tied)
+        if len(placements) == 0:
+            return 0
+        dp = _place_unit(dp, layer, len(unit), placements, counts)
+        layer += len(unit)
+    for mask in sorted(singles):
+        dp = _place_one(dp, layer, mask)
+        layer += 1
+    return int(dp.sum())
+
+
+def _live_group_clues(
+    allowed: list[int], reduced: Reduced, tied: dict[int, frozenset[str]]
+) -> dict[int, frozenset[str]] | None:
+    """Drop group clues the masks already make true; None when one can no longer hold."""
+    live = {}
+    for group, directions in tied.items():
+        members = [allowed[d] for d in GROUP_MEMBERS[group]]
+        open_dirs = set()
+        for direction in directions:
+            inside = reduced.direction_mask[direction]
+            if not any(mask & inside for mask in members):
+                return None
+            if not any(mask & ~inside == 0 for mask in members):
+                open_dirs.add(direction)
+        if open_dirs:
+            live[group] = frozenset(open_dirs)
+    return live
+
+
+def _units(reduced: Reduced, tied: dict[int, frozenset[str]]) -> list[list[int]]:
+    """Delicts tied together by district clues or by a group clue still to be enumerated."""
+    parent = list(range(SIZE))
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    links = [(a, b) for a, b, _ in reduced.pairs]
+    for group in tied:
+        first, *rest = GROUP_MEMBERS[group]
+        links += [(first, other) for other in rest]
+    for a, b in links:
+        parent[find(a)] = find(b)
+    units: dict[int, list[int]] = {}
+    for delict in range(SIZE):
+        units.setdefault(find(delict), []).append(delict)
+    return list(units.values())
+
+
+def _place_unit(
+    dp: np.ndarray, layer: int, size: int, placements: np.ndarray, counts: np.ndarray
+) -> np.ndarray:
+    """Place a whole unit: each of its location sets, times its ways, on every disjoint state."""
+    layers, _ = _layers()
+    present = np.flatnonzero(dp)
+    masks, values = layers[layer][present], dp[present]
+    new = np.zeros(1 << SIZE, dtype=np.int64)
+    chunk = max(1, 1_000_000 // max(len(masks), 1))
+    for start in range(0, len(placements), chunk):
+        block, ways = placements[start:start + chunk], counts[start:start + chunk]
+        rows, cols = np.nonzero((masks[:, None] & block[None, :]) == 0)
+        np.add.at(new, masks[rows] | block[cols], values[rows] * ways[cols])
+    return new[layers[layer + size]]
+
+
+@dataclass
+class _Rows:
+    """Partial placements of a unit: used locations, frontier delicts' locations, ways."""
+
+    masks: np.ndarray
+    locations: np.ndarray  # rows x frontier
+    counts: np.ndarray
+    frontier: list[int]
+
+    def keep(self, selected: np.ndarray) -> None:
+        self.masks, self.locations, self.counts = (
+            self.masks[selected], self.locations[selected], self.counts[selected]
+        )
+
+
+def _enumerate_unit(
+    unit: list[int], allowed: list[int], reduced: Reduced, tied: dict[int, frozenset[str]]
+) -> tuple[np.ndarray, np.ndarray]:
+    """Every set of locations the unit can occupy, with its number of joint placements."""
+    inside = set(unit)
+    partners = {d: [(b if a == d else a, rel) for a, b, rel in reduced.pairs if d in (a, b)] for d in unit}
+    groups = {g for g in tied if set(GROUP_MEMBERS[g]) <= inside}
+    rows = _Rows(np.zeros(1, np.int64), np.zeros((1, 0), np.int64), np.ones(1, np.int64), [])
+    placed: set[int] = set()
+    for delict in _unit_order(unit, allowed, partners, groups):
+        _extend(rows, delict, allowed[delict], partners[delict], reduced)
+        placed.add(delict)
+        group = names_group(delict)
+        if group in groups and set(GROUP_MEMBERS[group]) <= placed:
+            _check_group(rows, group, tied[group], reduced)
+        pending = [
+            d for d in rows.frontier
+            if any(p not in placed for p, _ in partners[d])
+            or (names_group(d) in groups and not set(GROUP_MEMBERS[names_group(d)]) <= placed)
+        ]
+        _aggregate(rows, pending)
+        if len(rows.masks) > ROW_LIMIT and groups:
+            raise _TooBig(min(groups))
+    return rows.masks, rows.counts
+
+
+def names_group(delict: int) -> int:
+    return GROUP_OF_DELICT[delict]
+
+
+def _unit_order(
+    unit: list[int], allowed: list[int], partners: dict[int, list], groups: set[int]
+) -> list[int]:
+    """Most constrained first, then always the delict with most ties to those already placed."""
+    order: list[int] = []
+    left = set(unit)
+    while left:
+        def score(d: int) -> tuple[int, int]:
+            ties = sum(p in order for p, _ in partners[d])
+            if names_group(d) in groups:
+                ties += sum(m in order for m in GROUP_MEMBERS[names_group(d)])
+            return (-ties, allowed[d].bit_count())
+
+        best = min(sorted(left), key=score)
+        order.append(best)
+        left.remove(best)
+    return order
+
+
+def _extend(rows: _Rows, delict: int, mask: int, partners: list, reduced: Reduced) -> None:
+    """Place `delict` on every free allowed location its placed district partners accept."""
+    ok = (rows.masks[:, None] & LOCATION_BITS[None, :]) == 0
+    ok &= (mask >> np.arange(SIZE) & 1).astype(bool)[None, :]
+    for partner, relation in partners:
+        if partner in rows.frontier:
+            ok &= reduced.joined[relation][rows.locations[:, rows.frontier.index(partner)]]
+    index, location = np.nonzero(ok)
+    rows.keep(index)
+    rows.masks = rows.masks | LOCATION_BITS[location]
+    rows.locations = np.column_stack([rows.locations, location])
+    rows.frontier = [*rows.frontier, delict]
+
+
+def _check_group(rows: _Rows, group: int, directions: frozenset[str], reduced: Reduced) -> None:
+    used = np.zeros(len(rows.masks), np.int64)
+    for member in GROUP_MEMBERS[group]:
+        used |= LOCATION_BITS[rows.locations[:, rows.frontier.index(member)]]
+    ok = np.ones(len(rows.masks), bool)
+    for direction in directions:
+        ok &= (used & reduced.direction_mask[direction]) != 0
+    rows.keep(ok)
+
+
+def _aggregate(rows: _Rows, pending: list[int]) -> None:
+    """Forget the locations of delicts with no tie left, and merge rows that became equal."""
+    columns = [rows.frontier.index(d) for d in pending]
+    rows.locations, rows.frontier = rows.locations[:, columns], pending
+    if len(pending) > 11 or len(rows.masks) == 0:
+        return
+    key = rows.masks.copy()
+    for column in range(len(pending)):
+        key |= rows.locations[:, column] << (SIZE + 4 * column)
+    order = np.argsort(key, kind="stable")
+    key = key[order]
+    starts = np.flatnonzero(np.concatenate([[True], key[1:] != key[:-1]]))
+    counts = np.add.reduceat(rows.counts[order], starts)
+    rows.keep(order[starts])
+    rows.counts = counts

@@ -18,6 +18,7 @@ def draw_board(board: Board, path: str | Path, markings: dict[str, str] | None =
     import matplotlib
 
     matplotlib.use("Agg")
+    matplotlib.rcParams["svg.fonttype"] = "none"  # labels stay text in the SVG
     import matplotlib.pyplot as plt
     import networkx as nx
 

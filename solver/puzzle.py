@@ -9,7 +9,7 @@ from solver import names
 from solver.cards import Clue, parse_clue
 from solver.deck import Deck, load_deck
 from solver.errors import BadInput
-from solver.yamlio import dump_yaml, line_of, load_yaml
+from solver.yamlio import FlowMap, dump_yaml, line_of, load_yaml
 
 TOP_LEVEL_KEYS = ("title", "cards", "clues", "solution", "difficulty", "seed", "notes")
 
@@ -39,7 +39,7 @@ class Puzzle:
         cards = [entry.card for entry in self.clues if entry.card is not None]
         if cards:
             data["cards"] = cards
-        written = [entry.clue.to_dict() for entry in self.clues if entry.card is None]
+        written = [FlowMap(entry.clue.to_dict()) for entry in self.clues if entry.card is None]
         if written:
             data["clues"] = written
         if self.solution:

@@ -78,18 +78,45 @@ def load_yaml(path: str | Path) -> Any:
         return yaml.load(text, Loader=_LineLoader)
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
+        if error.context_mark and mark and mark.index >= len(text.rstrip()):
+            mark = error.context_mark  # at the end of the file: point at what was left open
         line = mark.line + 1 if mark else None
         problem = error.problem or "invalid YAML"
+        if error.context:
+            problem += f" ({error.context})"
         raise BadInput(f"YAML syntax error: {problem}; fix the YAML at that line", str(path), line) from None
     except yaml.YAMLError as error:
         raise BadInput(f"YAML error: {error}", str(path)) from None
 
 
+class _FlowDumper(yaml.SafeDumper):
+    """Lists of plain values on one line ([a, b, c]), everything else in block style."""
+
+
+def _represent_list(dumper: yaml.SafeDumper, data: list) -> yaml.Node:
+    flat = all(not isinstance(item, dict | list) for item in data)
+    return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=flat)
+
+
+class FlowMap(dict):
+    """A mapping written on one line: {type: delict, delict: arrest, ...}."""
+
+
+def _represent_flow_map(dumper: yaml.SafeDumper, data: FlowMap) -> yaml.Node:
+    return dumper.represent_mapping("tag:yaml.org,2002:map", dict(data), flow_style=True)
+
+
+_FlowDumper.add_representer(list, _represent_list)
+_FlowDumper.add_representer(FlowMap, _represent_flow_map)
+
+
 def dump_yaml(data: Any) -> str:
-    return yaml.safe_dump(_plain(data), sort_keys=False, allow_unicode=True, width=100)
+    return yaml.dump(_plain(data), Dumper=_FlowDumper, sort_keys=False, allow_unicode=True, width=110)
 
 
 def _plain(data: Any) -> Any:
+    if isinstance(data, FlowMap):
+        return FlowMap((key, _plain(value)) for key, value in data.items())
     if isinstance(data, dict):
         return {key: _plain(value) for key, value in data.items()}
     if isinstance(data, list | tuple):

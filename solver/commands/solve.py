@@ -1,0 +1,95 @@
+"""`schinderhannes solve`: the solution of a solo puzzle, proven unique or not."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from solver.commands.options import board_option, deck_option, echo_json, json_option, load_board_warned
+
+
+@click.command()
+@click.argument("puzzle_file", type=click.Path(dir_okay=False))
+@deck_option
+@board_option
+@click.option("--explain", is_flag=True, help="Show a step-by-step deduction a person can follow.")
+@json_option
+def solve(puzzle_file: str, deck_file: str | None, board_file: str | None, explain: bool,
+          as_json: bool) -> int:
+    """Solve PUZZLE_FILE: the solution, and whether it is unique, multiple or none.
+
+    Exit code 0 when the puzzle has exactly one solution (and it agrees with the
+    file's `solution:`), 1 otherwise.
+    """
+    from solver.deck import load_deck
+    from solver.puzzle import load_puzzle
+    from solver.solve import solve_puzzle
+
+    board = load_board_warned(board_file)
+    puzzle = load_puzzle(puzzle_file, load_deck(deck_file) if deck_file else None)
+    outcome = solve_puzzle(puzzle, board)
+    if as_json:
+        echo_json(_json(outcome))
+    else:
+        if explain:
+            _print_explanation(puzzle, board)
+        _print_outcome(puzzle, outcome, board)
+    return 0 if outcome.status == "unique" and not outcome.disagreements else 1
+
+
+def _json(outcome) -> dict:
+    from solver.names import title
+
+    def shown(solution):
+        return {loc: title(delict) for loc, delict in solution.items()} if solution else None
+
+    document: dict = {"status": outcome.status, "solution": shown(outcome.solution)}
+    if outcome.status == "multiple":
+        document["second"] = shown(outcome.second)
+    if outcome.status == "none":
+        document["conflict"] = outcome.conflict
+    if outcome.disagreements:
+        document["disagreements"] = [
+            {"location": loc, "expected": title(want), "found": title(got) if got else None}
+            for loc, want, got in outcome.disagreements
+        ]
+    return document
+
+
+def _print_outcome(puzzle, outcome, board) -> None:
+    from solver.render import solution_table
+
+    if outcome.status == "none":
+        click.echo("none: no assignment satisfies every clue.")
+        click.echo("These clues cannot all hold (a smallest conflicting set): " + ", ".join(outcome.conflict))
+        for entry in puzzle.clues:
+            if entry.label in outcome.conflict:
+                click.echo(f"  {entry.label}: {entry.clue.sentence()}")
+        return
+    click.echo(solution_table(outcome.solution, board, outcome.second))
+    if outcome.status == "unique":
+        click.echo("unique: this is the only solution (proven by CP-SAT: no second solution exists).")
+    else:
+        click.echo("multiple: at least two solutions; a second one is shown, differences marked *.")
+    if puzzle.solution:
+        _print_agreement(puzzle, outcome)
+
+
+def _print_agreement(puzzle, outcome) -> None:
+    if not outcome.disagreements:
+        click.echo(f"agrees with the file's solution ({len(puzzle.solution)} of 16 locations given).")
+        return
+    click.echo(f"disagrees with the file's solution at {len(outcome.disagreements)} locations:")
+    for loc, want, got in outcome.disagreements:
+        click.echo(f"  {loc}: the file says {want}, the solver found {got}")
+
+
+def _print_explanation(puzzle, board) -> None:
+    from solver.explain import explain_puzzle
+
+    explanation = explain_puzzle(puzzle, board)
+    for line in explanation.lines():
+        click.echo(line)
+    click.echo("")
+    sys.stdout.flush()

@@ -1,0 +1,37 @@
+"""Solving a solo puzzle: the solution, whether it is unique, and conflicts when none."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from solver.board import Board
+from solver.model import PuzzleModel, to_solution
+from solver.puzzle import Puzzle
+
+
+@dataclass
+class Outcome:
+    status: str  # unique, multiple or none
+    solution: dict[str, str] | None = None  # location -> delict
+    second: dict[str, str] | None = None
+    conflict: list[str] = field(default_factory=list)  # clue labels of a minimal conflict
+    disagreements: list[tuple[str, str, str | None]] = field(default_factory=list)
+    # (location, delict the file expects, delict the solver found)
+
+
+def solve_puzzle(puzzle: Puzzle, board: Board) -> Outcome:
+    model = PuzzleModel([entry.clue for entry in puzzle.clues], board)
+    found = model.solutions(limit=2)
+    if not found:
+        labels = [puzzle.clues[index].label for index in model.core()]
+        return Outcome("none", conflict=labels)
+    outcome = Outcome("unique" if len(found) == 1 else "multiple", to_solution(found[0]))
+    if len(found) > 1:
+        outcome.second = to_solution(found[1])
+    outcome.disagreements = compare(puzzle.solution, outcome.solution)
+    return outcome
+
+
+def compare(expected: dict[str, str], found: dict[str, str]) -> list[tuple[str, str, str | None]]:
+    """Each location where the expected (partial) solution differs from the found one."""
+    return [(loc, delict, found.get(loc)) for loc, delict in expected.items() if found.get(loc) != delict]
