@@ -1,8 +1,8 @@
 import pytest
 
 from solver.errors import BadInput
-from solver.puzzle import load_puzzle
 from solver.paths import PUZZLES_DIR
+from solver.puzzle import load_puzzle
 
 
 def test_bundled_puzzle_loads_cards_clues_and_solution():
