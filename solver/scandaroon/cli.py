@@ -113,7 +113,8 @@ def play(players, seat, bots_spec, seed, deck_path, symbols_path) -> None:
 
     from solver.errors import BadInput
     from solver.scandaroon.play import run_play
-    from solver.scandaroon.runner import make_bots, make_state
+    from solver.scandaroon.runner import make_bots
+    from solver.scandaroon.state import ScandaroonState
 
     if seat >= players:
         raise BadInput(f"--seat {seat} does not exist with {players} players (0..{players - 1})")
@@ -121,7 +122,7 @@ def play(players, seat, bots_spec, seed, deck_path, symbols_path) -> None:
     cards = _load_deck(deck_path, symbols_path)
     names = _bot_names(bots_spec, players)
     bots = list(make_bots(tuple(names), rng.randrange(2**31)))
-    state = make_state(cards, players)
+    state = ScandaroonState(cards, players)
 
     def read(prompt: str) -> str:
         return click.prompt(prompt, default="", show_default=False, prompt_suffix=" ")

@@ -65,11 +65,15 @@ def pile_totals(deck, piles: Sequence[Sequence[int]], bonuses: Sequence[int]) ->
 
 
 def pile_vp(totals: Sequence[int]) -> list[int]:
-    """Scoring pile VP: 3 to the highest total(s), 1 to the second-highest total(s)."""
+    """Scoring pile VP: 3 to the highest total(s), 1 to the second-highest total(s).
+
+    An empty scoring pile (total 0) takes no place: a player needs a result to place a
+    VP marker (our reading; otherwise all players would hold 3 VP before any scoring)."""
     best = max(totals)
     rest = [t for t in totals if t < best]
     second = max(rest) if rest else None
-    return [PILE_VP[0] if t == best else PILE_VP[1] if t == second else 0 for t in totals]
+    return [0 if t <= 0 else PILE_VP[0] if t == best else PILE_VP[1] if t == second else 0
+            for t in totals]
 
 
 def update_highest(best: int | None, holders: Sequence[int], winners: Sequence[int],

@@ -495,10 +495,8 @@ class ScandaroonState(GameState):
                                             (p.source,))
                     if ability.match.accepts(self.deck[c])]
         if ability.kind == "swap":
-            if not p.chosen or ability.scope == "own":
-                rows = [p.seat]
-            else:
-                rows = self._targetable_rows(p.seat, "others")
+            own_only = not p.chosen or ability.scope == "own"
+            rows = [p.seat] if own_only else self._targetable_rows(p.seat, "others")
             return [acts.TARGET + c for c in self._cards_in(rows, (p.source, *p.chosen))]
         if ability.kind == "trump":
             options = [acts.TRUMP + i for i, s in enumerate(self.symbols.names) if s != self.trump]
