@@ -66,3 +66,25 @@ def bits_of(mask: int) -> list[int]:
         found.append(bit.bit_length() - 1)
         mask ^= bit
     return found
+
+
+def hall_violator(allowed: Sequence[int]) -> list[int]:
+    """Rows S with |N(S)| = |S| - 1 (so they cannot all be matched), or [] when all can be.
+
+    König: start from a row a maximum matching leaves out and follow alternating paths;
+    every location reached is matched to a row that is reached too.
+    """
+    matching = max_matching(allowed)
+    unmatched = [row for row in range(len(allowed)) if row not in matching]
+    if not unmatched:
+        return []
+    owner = {location: row for row, location in matching.items()}
+    reached, frontier = {unmatched[0]}, [unmatched[0]]
+    while frontier:
+        row = frontier.pop()
+        for location in bits_of(allowed[row]):
+            other = owner.get(location)
+            if other is not None and other not in reached:
+                reached.add(other)
+                frontier.append(other)
+    return sorted(reached)
