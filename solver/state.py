@@ -132,6 +132,12 @@ class GameState:
                 return delict
         return None
 
+    def where(self, delict: str) -> set[str] | None:
+        """The locations a delict occupies: its tile, its markers, or None in the supply."""
+        if delict in self.tiles:
+            return {self.tiles[delict]}
+        return set(self.markers[delict]) if delict in self.markers else None
+
     def markers_at(self, location: str) -> list[str]:
         return [d for d in names.DELICTS if location in self.markers.get(d, ())]
 
