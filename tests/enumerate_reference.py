@@ -51,11 +51,12 @@ def _add_clue(model: cp_model.CpModel, where: list, clue: Clue, board: Board) ->
             pairs = sorted(board.joined_pairs[relation])
             model.add_allowed_assignments([where[d[first]], where[d[second]]], pairs)
         case GroupClue(group, direction):
-            inside = [loc[x] for x in names.LOCATIONS if board.in_direction(x, direction)]
+            # each auxiliary literal is fully determined by `where`, so every σ is enumerated once
+            inside = [int(board.in_direction(x, direction)) for x in names.LOCATIONS]
             hits = []
             for delict in names.GROUPS[group]:
                 hit = model.new_bool_var("")
-                model.add_allowed_assignments([where[d[delict]]], [(i,) for i in inside]).only_enforce_if(hit)
+                model.add_element(where[d[delict]], inside, hit)
                 hits.append(hit)
             model.add_bool_or(hits)
 
