@@ -45,9 +45,11 @@ def play_game(
     write: Callable[[str], None],
     seed: int | None = None,
     notation: str = "standard",
+    state: SchadenfreudeState | None = None,
 ) -> SchadenfreudeState:
+    """Play until the game ends or the person types quit; returns the state."""
     rng = random.Random(seed)
-    state = SchadenfreudeState(players, notation)
+    state = state or SchadenfreudeState(players, notation)
     bots = {p: BOTS[bot_name](seed=rng.randrange(2**31)) for p in range(players) if p != seat}
     names = ["you" if p == seat else f"{bot_name}{p}" for p in range(players)]
     write(f"Schadenfreude, {players} players; you are seat {seat}. {HELP}.")

@@ -183,6 +183,7 @@ class SchadenfreudeState(GameState):
         points = [scoring.pile_points(pile) for pile in self.piles]
         self.last_round_points = points
         self.last_round_piles = list(self.piles)
+        self.last_round_tricks = list(self.tricks)
         self.scores = scoring.apply_round(self.scores, points)
         self.score_log.append(list(self.scores))
         if scoring.game_over(self.scores, self.limit):
