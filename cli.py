@@ -18,6 +18,7 @@ COMMANDS = {
     "board": "solver.commands.board:board",
     "cards": "solver.commands.cards:cards",
     "describe": "solver.commands.puzzle:describe",
+    "count": "solver.commands.count:count",
     "solve": "solver.commands.solve:solve",
     "schadenfreude": "solver.schadenfreude.cli:schadenfreude",
     "scandaroon": "solver.scandaroon.cli:scandaroon",

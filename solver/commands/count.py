@@ -1,0 +1,60 @@
+"""`schinderhannes count`: the exact number of solutions of a puzzle or a game state."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from solver.commands.options import board_option, deck_option, echo_json, json_option, load_board_warned
+
+
+@click.command()
+@click.argument("puzzle_file", metavar="PUZZLE_OR_STATE", type=click.Path(dir_okay=False))
+@deck_option
+@board_option
+@json_option
+def count(puzzle_file: str, deck_file: str | None, board_file: str | None, as_json: bool) -> None:
+    """Count exactly the complete assignments that agree with PUZZLE_OR_STATE.
+
+    A puzzle file: every delict -> location bijection that satisfies all its clues.
+    A game state file (it has `players:`): every assignment that agrees with the
+    markers and tiles on the board. 16! = 20,922,789,888,000 for no clues at all.
+    """
+    number = count_file(puzzle_file, deck_file, board_file)
+    if as_json:
+        echo_json({"count": number})
+    else:
+        click.echo(f"{number:,} solution{'' if number == 1 else 's'} ({number})")
+
+
+def count_file(path: str, deck_file: str | None = None, board_file: str | None = None) -> int:
+    """The one place that tells a game state from a puzzle and counts either."""
+    if is_state_file(path):
+        return count_state_file(path)
+    return count_puzzle_file(path, deck_file, board_file)
+
+
+def is_state_file(path: str) -> bool:
+    from solver.yamlio import load_yaml
+
+    data = load_yaml(Path(path))
+    return isinstance(data, dict) and "players" in data
+
+
+def count_puzzle_file(path: str, deck_file: str | None = None, board_file: str | None = None) -> int:
+    from solver.count import count_clues
+    from solver.deck import load_deck
+    from solver.puzzle import load_puzzle
+
+    board = load_board_warned(board_file)
+    puzzle = load_puzzle(path, load_deck(deck_file) if deck_file else None)
+    return count_clues([entry.clue for entry in puzzle.clues], board)
+
+
+def count_state_file(path: str) -> int:
+    from solver.count import count_assignments, state_masks
+    from solver.state import load_state
+
+    state = load_state(path)
+    return count_assignments(state_masks(state.markers, state.tiles))
