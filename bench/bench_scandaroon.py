@@ -1,0 +1,40 @@
+"""Random Scandaroon games per second, checked path next to the unchecked fast path.
+
+    python bench/bench_scandaroon.py [GAMES]
+
+Both numbers come from the same run on the same seeds; compare them, not absolute values.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+
+sys.path.insert(0, ".")
+
+from solver.scandaroon.deck import load_deck  # noqa: E402
+from solver.scandaroon.runner import make_state  # noqa: E402
+
+
+def run(games: int, checked: bool) -> float:
+    deck = load_deck()
+    start = time.perf_counter()
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = make_state(deck, 3 + seed % 2)
+        while not state.is_terminal():
+            action = rng.choice(state.legal_actions())
+            if checked:
+                state.apply_action(action)
+            else:
+                state.apply_action_unchecked(action)
+    return games / (time.perf_counter() - start)
+
+
+if __name__ == "__main__":
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    baseline = run(games, checked=True)
+    fast = run(games, checked=False)
+    print(f"random games/s  checked (baseline): {baseline:8.1f}")
+    print(f"random games/s  unchecked:          {fast:8.1f}  ({fast / baseline:.2f}x)")
