@@ -13,8 +13,8 @@ import time
 
 sys.path.insert(0, ".")
 
-from solver.scandaroon.deck import load_deck  # noqa: E402
-from solver.scandaroon.runner import make_state  # noqa: E402
+from solver.scandaroon.deck import load_deck
+from solver.scandaroon.runner import make_state
 
 
 def run(games: int, checked: bool) -> float:
