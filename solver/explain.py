@@ -1,0 +1,99 @@
+"""A step-by-step deduction a person can follow, from the cards alone.
+
+Runs the technique ladder (solver/techniques.py), restarting from the easiest
+technique after every deduction, and records the hardest one used: that is the
+puzzle's difficulty. Where the ladder runs out, says so and lets a search decide.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from solver import names
+from solver.board import Board
+from solver.puzzle import Puzzle
+from solver.techniques import (
+    TECHNIQUE_BY_NAME,
+    TECHNIQUES,
+    Candidates,
+    Contradiction,
+    Deduction,
+    bits,
+    next_deduction,
+    places,
+)
+
+
+@dataclass
+class Explanation:
+    steps: list[Deduction] = field(default_factory=list)
+    status: str = "unfinished"  # solved, unfinished (the ladder ran out) or impossible
+    final: Candidates | None = None
+    contradiction: str | None = None
+
+    @property
+    def hardest(self) -> str | None:
+        if not self.steps:
+            return None
+        return max((TECHNIQUE_BY_NAME[step.technique] for step in self.steps), key=lambda t: t.level).name
+
+    @property
+    def difficulty(self) -> str | None:
+        """easy, medium, hard or expert when the ladder solves the puzzle; None otherwise."""
+        if self.status != "solved" or self.hardest is None:
+            return None
+        return TECHNIQUE_BY_NAME[self.hardest].difficulty
+
+    def lines(self) -> list[str]:
+        shown = []
+        for number, step in enumerate(self.steps, 1):
+            shown.append(f"{number:>3}. [{step.technique}] {step.reason}")
+            shown += [f"       {letter}) {line}" for letter, line in zip(_letters(), step.chain, strict=False)]
+        return shown + self._ending()
+
+    def _ending(self) -> list[str]:
+        if self.status == "solved":
+            return [f"Solved, using techniques up to '{self.hardest}' (difficulty: {self.difficulty})."]
+        if self.status == "impossible":
+            return [f"The cards contradict each other: {self.contradiction}."]
+        remaining = [f"{names.DELICTS[d]} in {places(mask)}" for d, mask in enumerate(self.final.masks)
+                     if len(bits(mask)) > 1]
+        return [f"Human-style steps run out here: {len(remaining)} delicts are still open "
+                f"({'; '.join(remaining)}).",
+                "A search (CP-SAT) decides the rest: see the solution below."]
+
+
+def _letters():
+    from itertools import count
+
+    for n in count():
+        yield chr(ord("a") + n % 26) + ("" if n < 26 else str(n // 26))
+
+
+def explain_puzzle(puzzle: Puzzle, board: Board, max_steps: int = 500) -> Explanation:
+    return explain_clues(puzzle.clues, board, max_steps)
+
+
+def explain_clues(clues, board: Board, max_steps: int = 500, ladder=TECHNIQUES) -> Explanation:
+    state = Candidates.everything()
+    explanation = Explanation()
+    try:
+        while len(explanation.steps) < max_steps:
+            deduction = next_deduction(state, clues, board, ladder)
+            if deduction is None:
+                break
+            explanation.steps.append(deduction)
+            state.apply(deduction)
+    except Contradiction as why:
+        explanation.status, explanation.contradiction = "impossible", str(why)
+        explanation.final = state
+        return explanation
+    explanation.final = state
+    explanation.status = "solved" if state.solved() else "unfinished"
+    return explanation
+
+
+def next_hint(puzzle: Puzzle, board: Board) -> Deduction | None:
+    """The easiest next step after everything a person has already deduced (all steps so far)."""
+    explanation = explain_puzzle(puzzle, board)
+    return explanation.steps[0] if explanation.steps else None

@@ -1,0 +1,49 @@
+import json
+
+import pytest
+
+from solver.explain import explain_puzzle
+from solver.model import to_solution
+from solver.paths import PUZZLES_DIR
+from solver.puzzle import Puzzle, load_puzzle
+
+TUTORIALS = sorted(PUZZLES_DIR.glob("tutorial-*.yaml"))
+
+
+@pytest.mark.parametrize("path", TUTORIALS, ids=lambda p: p.stem)
+def test_explanations_end_in_the_full_solution(board, path):
+    puzzle = load_puzzle(path)
+    explanation = explain_puzzle(puzzle, board)
+    assert explanation.status == "solved"
+    assert to_solution(explanation.final.assignment()) == puzzle.solution
+    assert explanation.difficulty in ("easy", "medium", "hard", "expert")
+    assert explanation.lines()[-1].startswith("Solved")
+
+
+def test_tutorials_span_the_difficulties(board):
+    grades = [explain_puzzle(load_puzzle(path), board).difficulty for path in TUTORIALS]
+    assert grades == ["easy", "hard", "expert"]
+
+
+def test_steps_name_their_cards(board):
+    explanation = explain_puzzle(load_puzzle(TUTORIALS[1]), board)
+    partner = [step for step in explanation.steps if step.technique == "partner"]
+    assert partner and all(step.cards and step.cards[0] in step.reason.lower() for step in partner)
+
+
+def test_where_the_ladder_runs_out_it_says_so(board):
+    puzzle = load_puzzle(TUTORIALS[1])
+    explanation = explain_puzzle(Puzzle(puzzle.clues[:3]), board)
+    assert explanation.status == "unfinished"
+    assert "search" in explanation.lines()[-1]
+
+
+def test_hint_is_the_first_step(run_cli):
+    result = run_cli("hint", str(TUTORIALS[0]), "--json")
+    document = json.loads(result.output)
+    assert document["technique"] == "card" and document["cards"] == ["clue 1"]
+
+
+def test_solve_explain_prints_steps_then_the_table(run_cli):
+    result = run_cli("solve", str(TUTORIALS[2]), "--explain")
+    assert "[trial] Suppose" in result.output and "unique" in result.output
