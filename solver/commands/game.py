@@ -1,0 +1,438 @@
+"""The mid-game companion: `game new/show/pass/end`, `check`, `play`, `undo`, `hand`, `stop`, `drawpile`.
+
+The commands parse, call `solver.state`, `solver.rules` and `solver.deduce`, and print.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass
+
+import click
+
+from solver.commands.options import board_option, deck_option, echo_json, json_option, load_board_warned
+from solver.errors import BadInput
+
+state_argument = click.argument("state_file", metavar="STATE", type=click.Path(dir_okay=False))
+clue_option = click.option(
+    "--clue", "clue_text", metavar="JSON",
+    help='A card written out in the puzzle-file schema, e.g. \'{"type": "district", "delicts": '
+         '["arrest", "robbers ball"], "relation": "same"}\'.',
+)
+player_option = click.option("--player", help="Who plays (default: whose turn it is).")
+more_option = click.option(
+    "--more", is_flag=True,
+    help="Two-player variant: the turn goes on after this card (1-3 cards a turn; rule 15 at its end).",
+)
+
+
+@dataclass(frozen=True)
+class CardArg:
+    card: object  # a Clue or RemoveOneMarker
+    label: str
+    record: int | str | dict  # what the move stack stores
+
+
+def parse_card(text: str | None, clue_text: str | None, deck_file: str | None) -> CardArg:
+    """A card number, `remove`, or a clue written out with --clue."""
+    from solver.cards import RemoveOneMarker, parse_clue
+
+    if clue_text is not None:
+        if text is not None:
+            raise BadInput("give either CARD or --clue, not both")
+        try:
+            data = json.loads(clue_text)
+        except json.JSONDecodeError as error:
+            raise BadInput(f"--clue is not valid JSON ({error.msg}); quote it like "
+                           '\'{"type": "delict", "delict": "murder", "locations": [...]}\'') from None
+        clue = parse_clue(data)
+        return CardArg(clue, "clue " + clue.sentence(), clue.to_dict())
+    if text is None:
+        raise BadInput("name a card: a number 1-76, `remove`, or --clue JSON")
+    if text.strip().casefold() in ("remove", "r", "remove-one-marker", "remove one marker"):
+        return CardArg(RemoveOneMarker(), "Remove one marker", "remove")
+    try:
+        number = int(text)
+    except ValueError:
+        raise BadInput(f"{text!r} is not a card: give a number 1-76, `remove`, or --clue JSON") from None
+    from solver.deck import load_deck
+
+    try:
+        clue = load_deck(deck_file).clue(number)
+    except BadInput as error:
+        if error.file:
+            raise
+        raise BadInput(f"{error.message}; here: write the card out with --clue JSON") from None
+    return CardArg(clue, f"card {number}", number)
+
+
+def _load(state_file: str):
+    from solver.state import load_state
+
+    return load_state(state_file)
+
+
+def _player(state, player: str | None) -> str:
+    if player is None:
+        return state.turn
+    if player not in state.players:
+        raise BadInput(f"{player!r} is not a player; players: {', '.join(state.players)}")
+    return player
+
+
+def _verdict_lines(label: str, verdict, indent: str = "") -> list[str]:
+    status = "playable" if verdict.playable else "NOT playable"
+    lines = [f"{indent}{label}: {status} (rule {verdict.rule}): {verdict.reason}"]
+    if verdict.playable and not verdict.choices:
+        lines.append(f"{indent}  points: +{verdict.points}")
+    for name, choice in verdict.choices.items():
+        mark = "+" if choice.playable else "-"
+        points = f" +{choice.points}" if choice.playable else ""
+        lines.append(f"{indent}  {mark} {name}{points} (rule {choice.rule}): {choice.reason}")
+    return lines
+
+
+# ----- game new / show / pass / end --------------------------------------------------------------
+
+
+@click.group()
+def game() -> None:
+    """Start, show, pass and end a multiplayer game kept in a STATE file."""
+
+
+@game.command("new")
+@state_argument
+@click.option("--players", required=True, help="Player names in turn order (also as separate words).")
+@click.argument("more_players", nargs=-1)
+@click.option("--two-player-variant", is_flag=True, help="1-3 cards a turn; rule 15 checked at its end.")
+@click.option("--last-delict-points", type=click.Choice(["5", "1"]), default="5", show_default=True,
+              help="Points for the last delict when none of its markers were out (update; 1 = suggested).")
+@click.option("--force", is_flag=True, help="Overwrite an existing STATE file.")
+def new(state_file: str, players: str, more_players: tuple[str, ...], two_player_variant: bool,
+        last_delict_points: str, force: bool) -> None:
+    """Start a game: `schinderhannes game new STATE --players Anna Ben Carl`."""
+    from pathlib import Path
+
+    from solver.state import new_game
+
+    if Path(state_file).exists() and not force:
+        raise BadInput("the file exists; pass --force to overwrite it or choose another name", state_file)
+    names = [*players.replace(",", " ").split(), *more_players]
+    state = new_game(names, two_player_variant, int(last_delict_points))
+    state.save(state_file)
+    click.echo(f"new game in {state_file}: {', '.join(names)}; {state.turn} starts")
+
+
+@game.command("show")
+@state_argument
+@board_option
+@json_option
+def show(state_file: str, board_file: str | None, as_json: bool) -> None:
+    """Show the board, the scores, whose turn it is, and what the board still allows."""
+    from solver import deduce, names
+
+    state = _load(state_file)
+    problem = deduce.contradiction(state)
+    total = deduce.count(state)
+    outcome = state.outcome()
+    if as_json:
+        document = {**{k: v for k, v in state.to_dict().items() if k != "history"},
+                    "count": total, "contradiction": problem,
+                    "outcome": {"reason": outcome[0], "winners": outcome[1]} if outcome else None}
+        echo_json(document)
+        return
+    click.echo("players: " + ", ".join(f"{p} {state.scores[p]}" for p in state.players)
+               + f"; turn: {state.turn}")
+    for location in names.LOCATIONS:
+        tile = state.tile_at(location)
+        here = "TILE " + tile if tile else ", ".join(state.markers_at(location)) or "-"
+        click.echo(f"  {location:<14} {here}")
+    click.echo(f"supply: {', '.join(state.supply()) or '-'}")
+    click.echo(f"complete assignments agreeing with the board: {total}")
+    if problem:
+        click.echo(problem)
+    if outcome:
+        click.echo(f"game over ({outcome[0]}): winner {', '.join(outcome[1])}")
+
+
+@game.command("pass")
+@state_argument
+@player_option
+@click.option("--discard", multiple=True, type=int, help="A card number discarded (repeatable).")
+def pass_turn(state_file: str, player: str | None, discard: tuple[int, ...]) -> None:
+    """Pass (or end a two-player-variant turn): discards go out of the game, the turn moves on."""
+    from solver.state import Move
+
+    state = _load(state_file)
+    who = _player(state, player)
+    if who != state.turn:
+        raise BadInput(f"it is {state.turn}'s turn, not {who}'s")
+    if state.problems():
+        raise BadInput(f"the turn cannot end: {state.problems()[0]}", state_file)
+    state.push(Move("pass", who, out=list(discard)), end_turn=True)
+    state.save(state_file)
+    click.echo(f"{who} passes; {state.turn}'s turn")
+
+
+@game.command("end")
+@state_argument
+@click.argument("cards", nargs=-1)
+@board_option
+@deck_option
+def end(state_file: str, cards: tuple[str, ...], board_file: str | None, deck_file: str | None) -> None:
+    """Rule 12: the draw piles are used up and CARDS are all info cards left in hands.
+
+    The game ends when none of them is playable; exit code 1 names one that is.
+    """
+    from solver.rules import check
+    from solver.state import FINISHED_REASONS, Move
+
+    state = _load(state_file)
+    board = load_board_warned(board_file)
+    for text in cards:
+        arg = parse_card(text, None, deck_file)
+        verdict = check(state, arg.card, board)
+        if verdict.playable:
+            click.echo(f"the game goes on: {arg.label} is playable: {verdict.reason}", err=True)
+            sys.exit(1)
+    move = Move("end", state.turn)
+    state.push(move, end_turn=False)
+    state.finished = FINISHED_REASONS[1]
+    state.save(state_file)
+    _, winners = state.outcome()
+    click.echo(f"game over (draw piles used up, no playable card left): winner {', '.join(winners)}")
+
+
+# ----- check and play --------------------------------------------------------------------------
+
+
+@click.command()
+@state_argument
+@click.argument("card", required=False)
+@clue_option
+@player_option
+@more_option
+@click.option("--exit-code", is_flag=True, help="Exit with 1 when the card is not playable.")
+@board_option
+@deck_option
+@json_option
+def check(state_file: str, card: str | None, clue_text: str | None, player: str | None, more: bool,
+          exit_code: bool, board_file: str | None, deck_file: str | None, as_json: bool) -> None:
+    """Is CARD playable on STATE now? The rule, why, and when playable the effect and points."""
+    from solver import rules
+
+    state = _load(state_file)
+    arg = parse_card(card, clue_text, deck_file)
+    board = load_board_warned(board_file)
+    verdict = rules.check(state, arg.card, board, _player(state, player), end_of_turn=not more)
+    if as_json:
+        echo_json(verdict.to_dict())
+    else:
+        click.echo("\n".join(_verdict_lines(arg.label, verdict)))
+    if exit_code and not verdict.playable:
+        sys.exit(1)
+
+
+@click.command()
+@state_argument
+@click.argument("card", required=False)
+@clue_option
+@click.option("--choose", help="A group card's delict, or the marker to remove as DELICT@LOCATION.")
+@player_option
+@more_option
+@click.option("--discard", multiple=True, type=int, help="A card number discarded this turn (repeatable).")
+@board_option
+@deck_option
+@json_option
+def play(state_file: str, card: str | None, clue_text: str | None, choose: str | None, player: str | None,
+         more: bool, discard: tuple[int, ...], board_file: str | None, deck_file: str | None,
+         as_json: bool) -> None:
+    """Play CARD on STATE: markers, tiles, the player's score, cards out, whose turn."""
+    from solver import rules
+    from solver.state import Move
+
+    state = _load(state_file)
+    arg = parse_card(card, clue_text, deck_file)
+    who = _player(state, player)
+    _may_play(state, who, more)
+    board = load_board_warned(board_file)
+    verdict, choice = rules.check_choice(state, arg.card, board, choose, who, end_of_turn=not more)
+    if not verdict.playable:
+        if as_json:
+            echo_json(verdict.to_dict())
+        click.echo(f"refused: {arg.label} is not playable (rule {verdict.rule}): {verdict.reason}", err=True)
+        sys.exit(1)
+    out = [arg.record] if isinstance(arg.record, int) else []
+    move = Move("play", who, arg.record, choice, verdict.effect, [*out, *discard])
+    state.push(move, end_turn=not more)
+    state.save(state_file)
+    if as_json:
+        echo_json({**verdict.to_dict(), "player": who, "choice": choice, "score": state.scores[who],
+                   "turn": state.turn, "finished": state.finished})
+        return
+    played = f"{arg.label}" + (f" as {choice}" if choice else "")
+    click.echo(f"{who} plays {played}: {verdict.reason}")
+    click.echo(f"{who} now has {state.scores[who]}; {state.turn}'s turn")
+    if state.outcome():
+        reason, winners = state.outcome()
+        click.echo(f"game over ({reason}): winner {', '.join(winners)}")
+
+
+def _may_play(state, who: str, more: bool) -> None:
+    if state.finished:
+        click.echo(f"refused: the game is over ({state.finished})", err=True)
+        sys.exit(1)
+    if who != state.turn:
+        raise BadInput(f"it is {state.turn}'s turn, not {who}'s; STOP (rule 10) is `schinderhannes stop`")
+    if more and not state.two_player:
+        raise BadInput("--more is only for the two-player variant (start it with --two-player-variant)")
+    if more and state.cards_this_turn >= 2:
+        raise BadInput("this is the third card of the turn (at most 3): play it without --more")
+
+
+@click.command()
+@state_argument
+def undo(state_file: str) -> None:
+    """Undo the last play, pass or STOP: STATE is restored exactly as it was before it."""
+    state = _load(state_file)
+    if not state.history:
+        click.echo(f"nothing to undo in {state_file} (its previous file, if any, is {state_file}.prev)",
+                   err=True)
+        sys.exit(1)
+    move = state.pop()
+    state.save(state_file)
+    what = f"card {move.card}" if isinstance(move.card, int) else (move.card or move.kind)
+    click.echo(f"undid {move.player}'s {move.kind} ({what}, {move.effect.points} points); {state.turn}'s turn")
+
+
+# ----- hand, stop, drawpile ----------------------------------------------------------------------
+
+
+@click.command()
+@state_argument
+@click.argument("cards", nargs=-1)
+@click.option("--clue", "clues", multiple=True, metavar="JSON", help="A card written out (repeatable).")
+@player_option
+@board_option
+@deck_option
+@json_option
+def hand(state_file: str, cards: tuple[str, ...], clues: tuple[str, ...], player: str | None,
+         board_file: str | None, deck_file: str | None, as_json: bool) -> None:
+    """Check every card of a hand (every choice too) and rank the legal plays by points."""
+    from solver import rules
+
+    state = _load(state_file)
+    who = _player(state, player)
+    board = load_board_warned(board_file)
+    args = [parse_card(text, None, deck_file) for text in cards]
+    args += [parse_card(None, text, None) for text in clues]
+    if not args:
+        raise BadInput("name the cards in the hand: numbers, `remove`, or --clue JSON")
+    plays, refused = [], []
+    for arg in args:
+        verdict = rules.check(state, arg.card, board, who)
+        options = verdict.choices.items() if verdict.choices else [(None, verdict)]
+        for choice, option in options:
+            entry = {"card": arg.label, "choice": choice, **option.to_dict()}
+            entry.pop("choices", None)
+            (plays if option.playable else refused).append(entry)
+        if verdict.choices == {} and not verdict.playable and isinstance(verdict.rule, int) and not options:
+            refused.append({"card": arg.label, **verdict.to_dict()})
+    plays.sort(key=lambda entry: -entry["points"])
+    if as_json:
+        echo_json({"player": who, "plays": plays, "not_playable": refused})
+        return
+    click.echo(f"{len(plays)} legal plays for {who}, best first:")
+    for rank, entry in enumerate(plays, 1):
+        choice = f" as {entry['choice']}" if entry["choice"] else ""
+        click.echo(f"  {rank:>2}. +{entry['points']:<2} {entry['card']}{choice}: {entry['reason']}")
+    if refused:
+        click.echo("not playable now:")
+        for entry in refused:
+            choice = f" as {entry['choice']}" if entry.get("choice") else ""
+            click.echo(f"   - {entry['card']}{choice} (rule {entry['rule']}): {entry['reason']}")
+
+
+@click.command()
+@state_argument
+@click.option("--take", "taker", metavar="NAME", help="Remove the markers and credit them to NAME.")
+@json_option
+def stop(state_file: str, taker: str | None, as_json: bool) -> None:
+    """Rule 10 (STOP): every marker that can be removed by deduction, with a reason."""
+    from solver import deduce
+
+    state = _load(state_file)
+    problem = deduce.contradiction(state)
+    found = deduce.removable(state)
+    document: dict = {"removable": [{"delict": f.delict, "location": f.location, "reason": f.reason}
+                                    for f in found], "contradiction": problem}
+    if taker is not None and found:
+        move = _take(state, _player(state, taker), found)
+        state.save(state_file)
+        document.update({"taken_by": taker, "points": move.effect.points, "score": state.scores[taker],
+                         "effect": move.effect.to_dict()})
+    if as_json:
+        echo_json(document)
+        return
+    if problem:
+        click.echo(problem)
+    if not found:
+        click.echo("no marker can be removed by deduction" if not problem else
+                   "markers stay until a card decides (rule 9)")
+    for f in found:
+        click.echo(f"  {f.delict} on {f.location}: {f.reason}")
+    if "taken_by" in document:
+        click.echo(f"{taker} takes them: +{document['points']} (now {document['score']})")
+
+
+def _take(state, who: str, found):
+    from solver.board import load_board
+    from solver.rules import Unplayable, Work
+    from solver.state import Move
+
+    work = Work(state, load_board())
+    try:
+        for f in found:
+            work.remove(f.delict, f.location)
+        work.settle()
+    except Unplayable as error:  # cannot happen on a board with a complete assignment
+        raise BadInput(f"STOP would break rule {error.rule}: {error.reason}") from None
+    move = Move("stop", who, effect=work.effect)
+    state.push(move, end_turn=False)
+    return move
+
+
+@click.command()
+@state_argument
+@click.argument("cards", nargs=-1)
+@click.option("--clue", "clues", multiple=True, metavar="JSON", help="A card written out (repeatable).")
+@click.option("--take-out", is_flag=True, help="Record the dead numbered cards as out of the game.")
+@board_option
+@deck_option
+@json_option
+def drawpile(state_file: str, cards: tuple[str, ...], clues: tuple[str, ...], take_out: bool,
+             board_file: str | None, deck_file: str | None, as_json: bool) -> None:
+    """Rule 11: which of these cards can never be played again (out of the game)."""
+    from solver.deduce import never_playable
+    from solver.state import Move
+
+    state = _load(state_file)
+    board = load_board_warned(board_file)
+    args = [parse_card(text, None, deck_file) for text in cards]
+    args += [parse_card(None, text, None) for text in clues]
+    results = [{"card": arg.label, "number": arg.record if isinstance(arg.record, int) else None,
+                "dead": (reason := never_playable(state, arg.card, board)) is not None, "reason": reason}
+               for arg in args]
+    dead_numbers = [r["number"] for r in results if r["dead"] and r["number"] is not None]
+    if take_out and dead_numbers:
+        state.push(Move("drawpile", state.turn, out=dead_numbers), end_turn=False)
+        state.save(state_file)
+    if as_json:
+        echo_json({"cards": results, "taken_out": dead_numbers if take_out else []})
+        return
+    for r in results:
+        verdict = f"never playable again: {r['reason']}" if r["dead"] else "may still be played"
+        click.echo(f"  {r['card']}: {verdict}")
+    if take_out and dead_numbers:
+        click.echo(f"out of the game: {', '.join(map(str, dead_numbers))}")
