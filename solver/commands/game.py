@@ -337,8 +337,6 @@ def hand(state_file: str, cards: tuple[str, ...], clues: tuple[str, ...], player
             entry = {"card": arg.label, "choice": choice, **option.to_dict()}
             entry.pop("choices", None)
             (plays if option.playable else refused).append(entry)
-        if verdict.choices == {} and not verdict.playable and isinstance(verdict.rule, int) and not options:
-            refused.append({"card": arg.label, **verdict.to_dict()})
     plays.sort(key=lambda entry: -entry["points"])
     if as_json:
         echo_json({"player": who, "plays": plays, "not_playable": refused})
