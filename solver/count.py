@@ -86,7 +86,7 @@ def count_assignments(allowed: Sequence[int]) -> int:
 # clue whose unit would get too large to enumerate is instead removed by inclusion-exclusion:
 # "some delict of g in X" = all placements - placements with every delict of g outside X.
 
-ROW_LIMIT = 400_000
+ROW_LIMIT = 200_000
 LOCATION_BITS = 1 << np.arange(SIZE, dtype=np.int64)
 
 
@@ -236,22 +236,38 @@ def _count_units(allowed: list[int], reduced: Reduced, tied: dict[int, frozenset
     tied = _live_group_clues(allowed, reduced, tied)
     if tied is None:
         return 0
-    units = _units(reduced, tied)
-    dp, layer = np.ones(1, dtype=np.int64), 0
-    singles = []
-    for unit in units:
+    halves: list[list[tuple[int, np.ndarray, np.ndarray]]] = [[], []]
+    for unit in sorted(_units(reduced, tied), key=len, reverse=True):
         if len(unit) == 1:
-            singles.append(allowed[unit[0]])
-            continue
-        placements, counts = _enumerate_unit(unit, allowed, reduced, tied)
+            placements, counts = LOCATION_BITS[_locations(allowed[unit[0]])], np.ones(1, np.int64)
+            counts = np.ones(len(placements), np.int64)
+        else:
+            placements, counts = _enumerate_unit(unit, allowed, reduced, tied)
         if len(placements) == 0:
             return 0
-        dp = _place_unit(dp, layer, len(unit), placements, counts)
-        layer += len(unit)
-    for mask in sorted(singles):
-        dp = _place_one(dp, layer, mask)
-        layer += 1
-    return int(dp.sum())
+        smaller = min(halves, key=lambda half: sum(size for size, _, _ in half))
+        smaller.append((len(unit), placements, counts))
+    return _meet(_run(halves[0]), _run(halves[1]))
+
+
+def _run(items: list[tuple[int, np.ndarray, np.ndarray]]) -> tuple[np.ndarray, int]:
+    """The subset DP over some units: ways to place them on each set of locations."""
+    dp, layer = np.ones(1, dtype=np.int64), 0
+    for size, placements, counts in items:
+        if size == 1:
+            dp = _place_one(dp, layer, int(np.bitwise_or.reduce(placements)))
+        else:
+            dp = _place_unit(dp, layer, size, placements, counts)
+        layer += size
+    return dp, layer
+
+
+def _meet(first: tuple[np.ndarray, int], second: tuple[np.ndarray, int]) -> int:
+    """Join two halves: the first on a set of locations, the second on all the others."""
+    (dp, layer), (other, _) = first, second
+    layers, position = _layers()
+    complement = position[FULL ^ layers[layer]]
+    return int((dp * other[complement]).sum())
 
 
 def _live_group_clues(
@@ -414,3 +430,21 @@ def _aggregate(rows: _Rows, pending: list[int]) -> None:
     counts = np.add.reduceat(rows.counts[order], starts)
     rows.keep(order[starts])
     rows.counts = counts
+
+
+def state_masks(markers: dict[str, Iterable[str]], tiles: dict[str, str]) -> list[int]:
+    """Allowed locations per delict on a game board (spec section 4, rule 10).
+
+    A tile pins its delict; markers bound theirs; a delict in the supply may go to any
+    location without a tile.
+    """
+    tiled = _bits(tiles.values())
+    allowed = []
+    for delict in names.DELICTS:
+        if delict in tiles:
+            allowed.append(_bits([tiles[delict]]))
+        elif delict in markers:
+            allowed.append(_bits(markers[delict]) & ~tiled)
+        else:
+            allowed.append(FULL & ~tiled)
+    return allowed
