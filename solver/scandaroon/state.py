@@ -122,6 +122,7 @@ class ScandaroonState(GameState):
         self.round_scores: list[list[int]] = []
         self.round_trumps: list[tuple[str | None, str | None]] = []  # (began, ended)
         self.finished = False
+        self._seen: list[tuple[str, int]] = []  # per history entry: (event kind, seat)
         self.log: list[str] = []
         self.keep_log = True
         self._run_queue()
@@ -202,11 +203,14 @@ class ScandaroonState(GameState):
 
     def _apply(self, action: int) -> None:
         if self.queue:
+            event = self.queue[0]
+            self._seen.append((event[0], event[1] if event[0] == "draw" else -1))
             self._apply_chance(action)
             self._run_queue()
             return
         kind, a, b = self.actions.decode(action)
         seat = self.current
+        self._seen.append(("move", seat))
         if self.pending_action is not None:
             self._apply_pending(kind, a)
         elif kind == "pass":
@@ -260,6 +264,7 @@ class ScandaroonState(GameState):
         twin = ScandaroonState.__new__(ScandaroonState)
         twin.__dict__.update(self.__dict__)
         twin._history = list(self._history)
+        twin._seen = list(self._seen)
         twin.hands = [list(h) for h in self.hands]
         twin.rows = [list(r) for r in self.rows]
         twin.draw_pile = list(self.draw_pile)
@@ -751,8 +756,20 @@ class ScandaroonState(GameState):
         return None
 
     def information_state_string(self, player: int) -> str:
-        lines = [self.public_string(), f"your hand (P{player}): " + ", ".join(
-            self.name(c) for c in sorted(self.hands[player]))]
+        """The public history (cards drawn by others hidden), the table and own hand."""
+        moves = []
+        for action, (kind, seat) in zip(self._history, self._seen, strict=True):
+            if kind == "draw":
+                moves.append(f"P{seat} draws " + (self.name(action) if seat == player else "a card"))
+            elif kind == "reveal_trump":
+                moves.append(f"trump card {self.symbols.symbols[action].name}")
+            elif kind == "choose_start":
+                moves.append(f"P{action} starts")
+            else:
+                moves.append(f"P{seat}: {self.action_to_string(seat, action)}")
+        lines = ["history: " + "; ".join(moves), self.public_string(),
+                 f"your hand (P{player}): " + ", ".join(
+                     self.name(c) for c in sorted(self.hands[player]))]
         return "\n".join(lines)
 
     def public_string(self) -> str:

@@ -56,3 +56,11 @@ def test_information_state_hides_other_hands():
         if other not in state.hands[0]:
             assert state.name(other) not in text
     assert all(state.name(c) in text for c in state.hands[0])
+
+
+def test_information_state_shows_own_draws_and_hides_others():
+    state = ScandaroonState(deck(), 3)
+    state.resolve_chance(random.Random(4))
+    text = state.information_state_string(1)
+    assert text.count("P0 draws a card") == 5 and "P1 draws a card" not in text
+    assert text.startswith("history: trump card ")
