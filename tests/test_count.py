@@ -1,0 +1,179 @@
+"""Exact counting: against CP-SAT enumeration, brute force over `holds`, and golden counts."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import random
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from solver import names
+from solver.cards import DelictClue, DistrictClue, GroupClue, LocationClue, NotClue, parse_clue
+from solver.count import FULL, count_assignments, count_clues, state_masks
+from tests.enumerate_reference import brute_force_count, enumerate_count
+
+SIXTEEN_FACTORIAL = 20_922_789_888_000
+GOLDEN = Path(__file__).parent / "golden" / "counts.yaml"
+FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+L, D = names.LOCATIONS, names.DELICTS
+
+
+def test_empty_is_sixteen_factorial(board):
+    assert math.factorial(16) == SIXTEEN_FACTORIAL
+    assert count_assignments([FULL] * 16) == SIXTEEN_FACTORIAL
+    assert count_clues([], board) == SIXTEEN_FACTORIAL
+
+
+def test_simple_permanents():
+    assert count_assignments([1 << i for i in range(16)]) == 1
+    assert count_assignments([0b11, 0b11] + [FULL] * 14) == 2 * math.factorial(14)
+    assert count_assignments([1] * 2 + [FULL] * 14) == 0
+    assert count_assignments([0] + [FULL] * 15) == 0
+
+
+def _brute_permanent(rows: list[int], size: int) -> int:
+    return sum(all(rows[i] >> p[i] & 1 for i in range(size)) for p in itertools.permutations(range(size)))
+
+
+@FAST
+@given(st.integers(1, 6).flatmap(lambda k: st.lists(st.integers(0, (1 << k) - 1), min_size=k, max_size=k)))
+def test_permanent_of_small_matrix(rows):
+    """A k x k matrix embedded with the other delicts pinned to the other locations."""
+    size = len(rows)
+    allowed = rows + [1 << location for location in range(size, 16)]
+    assert count_assignments(allowed) == _brute_permanent(rows, size)
+
+
+def _clue_strategy():
+    from tests.strategies import clues
+
+    return clues
+
+
+@FAST
+@given(st.lists(st.deferred(_clue_strategy), max_size=6), st.deferred(_clue_strategy))
+def test_adding_a_clue_never_raises_the_count(board, clues, extra):
+    assert count_clues([*clues, extra], board) <= count_clues(clues, board)
+
+
+def _random_clue(rng: random.Random, kinds: str):
+    kind = rng.choice(kinds)
+    if kind == "A":
+        return DelictClue(rng.choice(D), tuple(rng.sample(L, 4)))
+    if kind == "N":
+        return NotClue(rng.choice(D), tuple(rng.sample(L, rng.randint(2, 8))))
+    if kind == "D":
+        return LocationClue(rng.choice(L), tuple(rng.sample(D, 4)))
+    if kind == "C":
+        return DistrictClue(tuple(rng.sample(D, 2)), rng.choice(["same", "adjoining"]))
+    return GroupClue(rng.choice(list(names.GROUPS)), rng.choice(list(names.DIRECTIONS)))
+
+
+def _true_clue(rng: random.Random, kind: str, where: dict[str, str], board):
+    """A clue of this kind that holds for `where` (delict -> location), so counts are at least 1."""
+    at = {location: delict for delict, location in where.items()}
+    delict = rng.choice(D)
+    if kind == "A":
+        others = rng.sample([x for x in L if x != where[delict]], 3)
+        return DelictClue(delict, (where[delict], *others))
+    if kind == "N":
+        return NotClue(delict, tuple(rng.sample([x for x in L if x != where[delict]], rng.randint(2, 6))))
+    if kind == "D":
+        location = rng.choice(L)
+        return LocationClue(location, (at[location], *rng.sample([d for d in D if d != at[location]], 3)))
+    if kind == "C":
+        a, b = rng.choice(sorted(board.graph.edges))
+        relation = "same" if board.district(a) == board.district(b) else "adjoining"
+        return DistrictClue((at[a], at[b]), relation)
+    direction = rng.choice([d for d in names.DIRECTIONS if board.in_direction(where[delict], d)])
+    return GroupClue(names.GROUP_OF_DELICT[delict], direction)
+
+
+def _small_instances(seed: int, board, kinds: str = "AADDNCCB", size: int = 18):
+    """Seeded clue sets true for a hidden solution, A/D heavy so counts stay small."""
+    rng = random.Random(seed)
+    while True:
+        where = dict(zip(D, rng.sample(L, 16), strict=True))
+        yield [_true_clue(rng, rng.choice(kinds), where, board) for _ in range(size)]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_count_equals_cp_sat_enumeration(board, seed):
+    checked = 0
+    for clues in _small_instances(seed, board):
+        exact = count_clues(clues, board)
+        if exact > 1500:
+            continue
+        enumerated, complete = enumerate_count(clues, board, limit=2000)
+        assert complete
+        assert exact == enumerated, clues
+        checked += 1
+        if checked == 2:
+            break
+
+
+def test_cp_sat_agrees_with_group_and_district_heavy_sets(board):
+    checked = 0
+    for clues in _small_instances(99, board, kinds="AACCCBBB", size=20):
+        exact = count_clues(clues, board)
+        if exact > 1500:
+            continue
+        enumerated, complete = enumerate_count(clues, board, limit=2000)
+        assert complete and exact == enumerated, clues
+        checked += 1
+        if checked == 6:
+            break
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_count_equals_brute_force_over_holds(board, seed):
+    """Ten delicts pinned by clues; the other six tried in all 720 ways against `holds`."""
+    rng = random.Random(seed)
+    pinned = dict(zip(rng.sample(D, 10), rng.sample(L, 10), strict=True))
+    clues = [DelictClue(d, (loc, loc, loc, loc)) for d, loc in pinned.items()]
+    clues += [_random_clue(rng, "ANDCBB") for _ in range(6)]
+    assert count_clues(clues, board) == brute_force_count(clues, board, pinned)
+
+
+def test_group_clues_on_all_directions(board):
+    """Every group in every direction: inclusion-exclusion and units must agree with the definition."""
+    rng = random.Random(7)
+    pinned = dict(zip(rng.sample(D, 9), rng.sample(L, 9), strict=True))
+    clues = [DelictClue(d, (loc,) * 4) for d, loc in pinned.items()]
+    clues += [GroupClue(g, direction) for g in names.GROUPS for direction in ("north", "east")]
+    clues += [DistrictClue((D[0], D[5]), "same")]
+    assert count_clues(clues, board) == brute_force_count(clues, board, pinned)
+
+
+def test_state_masks():
+    allowed = state_masks({"break-in": ["Oberhausen", "Boos"]}, {"arrest": "Boos"})
+    assert allowed[names.DELICT_INDEX["arrest"]] == 1 << names.LOCATION_INDEX["Boos"]
+    assert allowed[names.DELICT_INDEX["break-in"]] == 1 << names.LOCATION_INDEX["Oberhausen"]
+    assert count_assignments(allowed) == math.factorial(14)
+
+
+def _golden():
+    return yaml.safe_load(GOLDEN.read_text(encoding="utf-8"))["cases"]
+
+
+@pytest.mark.parametrize("case", _golden(), ids=lambda case: case["name"])
+def test_golden_counts(board, case):
+    clues = [parse_clue(clue) for clue in case.get("clues") or []]
+    assert count_clues(clues, board) == case["count"]
+
+
+def test_count_command_json(run_cli, tmp_path):
+    puzzle = tmp_path / "empty.yaml"
+    puzzle.write_text("title: empty\n", encoding="utf-8")
+    result = run_cli("count", str(puzzle), "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output) == {"count": SIXTEEN_FACTORIAL}
+    plain = run_cli("count", str(puzzle))
+    assert "20,922,789,888,000" in plain.output and str(SIXTEEN_FACTORIAL) in plain.output
