@@ -23,7 +23,7 @@ def plot_simulation(result: SimulationResult, path: str, limit: int = LIMIT) -> 
                   label="1 / players")
     rates.set_ylabel("win rate (95% Wilson interval)")
     rates.set_title(f"{result.games} games; no winner in {result.no_winner}")
-    rates.legend(loc="upper right")
+    rates.legend(loc="lower right")
 
     colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]
     for history in result.score_histories:

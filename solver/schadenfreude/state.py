@@ -119,6 +119,8 @@ class SchadenfreudeState(GameState):
         return trick.legal_mask(self.hands[seat], trick.lead_suit(self.trick))
 
     def illegal_reason(self, action: int) -> str | None:
+        if self.phase == PLAY and 0 <= action < NUM_CARDS and self.legal_mask() >> action & 1:
+            return None  # the common case, checked first
         if self.phase == OVER:
             return "the game is over"
         if self.phase == LEAD:
