@@ -1,0 +1,199 @@
+"""The companion's commands through the real entry point: output, JSON, exit codes, files."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+import cli
+
+RULE_4_STATE = """\
+players: [Anna, Ben, Carl]
+turn: Ben
+markers:
+  break-in: [Oberhausen, Obermoschel, Meisenheim, Lettweiler]
+"""
+
+
+@pytest.fixture
+def run(monkeypatch, capsys):
+    """Run `schinderhannes ARGS...` as a user would: (exit code, stdout, stderr)."""
+
+    def invoke(*args: str) -> tuple[int, str, str]:
+        monkeypatch.setattr("sys.argv", ["schinderhannes", *map(str, args)])
+        with pytest.raises(SystemExit) as done:
+            cli.main()
+        out, err = capsys.readouterr()
+        return done.value.code or 0, out, err
+
+    return invoke
+
+
+@pytest.fixture
+def game(tmp_path):
+    path = tmp_path / "game.yaml"
+    path.write_text(RULE_4_STATE, encoding="utf-8")
+    return path
+
+
+def test_new_game_then_show(run, tmp_path):
+    path = tmp_path / "new.yaml"
+    code, out, _ = run("game", "new", path, "--players", "Anna", "Ben", "Carl")
+    assert code == 0 and "Anna starts" in out
+    code, out, _ = run("game", "show", path, "--json")
+    shown = json.loads(out)
+    assert shown["players"] == ["Anna", "Ben", "Carl"] and shown["count"] == math.factorial(16)
+    code, _, err = run("game", "new", path, "--players", "X", "Y")
+    assert code == 2 and "--force" in err
+
+
+def test_check_json_for_the_rule_4_example(run, game):
+    code, out, _ = run("check", game, "38", "--json")
+    verdict = json.loads(out)
+    assert code == 0 and verdict["playable"] and verdict["points"] == 4
+    assert {p["location"] for p in verdict["effect"]["placed"]} == {"Boos", "Meddersheim", "Hundsbach"}
+    assert {p["location"] for p in verdict["effect"]["removed"]} == {"Lettweiler", "Obermoschel"}
+
+
+def test_check_a_written_out_clue_and_exit_code(run, game):
+    clue = '{"type": "district", "delicts": ["arrest", "robbers ball"], "relation": "same"}'
+    code, out, _ = run("check", game, "--clue", clue, "--json", "--exit-code")
+    verdict = json.loads(out)
+    assert code == 1 and verdict["playable"] is False and verdict["rule"] == 16
+
+
+def test_check_group_card_gives_each_choice(run, game):
+    code, out, _ = run("check", game, "27", "--json")
+    assert code == 0
+    verdict = json.loads(out)
+    assert set(verdict["choices"]) == {"robbery", "extortion", "murder", "highway robbery"}
+    assert verdict["playable"] is False and verdict["choices"]["murder"]["rule"] == 13
+
+
+def test_play_then_undo_restores_the_file(run, game):
+    original = game.read_text(encoding="utf-8")
+    code, out, _ = run("play", game, "38")
+    assert code == 0 and "Ben now has 4" in out and "Carl's turn" in out
+    code, out, _ = run("game", "show", game, "--json")
+    shown = json.loads(out)
+    assert shown["scores"]["Ben"] == 4 and shown["out_of_game"] == [38] and shown["turn"] == "Carl"
+    code, out, _ = run("undo", game)
+    assert code == 0
+    code, out, _ = run("game", "show", game, "--json")
+    shown = json.loads(out)
+    assert shown["scores"]["Ben"] == 0 and shown["turn"] == "Ben"
+    assert shown["markers"] == {"break-in": ["Oberhausen", "Lettweiler", "Obermoschel", "Meisenheim"]}
+    assert (game.parent / "game.yaml.prev").exists()
+    code, _, err = run("undo", game)
+    assert code == 1 and "nothing to undo" in err
+    assert "Ben" in original
+
+
+def test_an_unplayable_card_is_refused_and_the_file_untouched(run, game):
+    before = game.read_text(encoding="utf-8")
+    code, _, err = run("play", game, "--clue", '{"type": "A", "delict": "break-in", '
+                       '"locations": ["Kirn", "Boos", "Simmern", "Herrstein"]}')
+    assert code == 1 and "rule 4" in err
+    assert game.read_text(encoding="utf-8") == before
+
+
+def test_play_group_card_needs_a_choice_only_when_ambiguous(run, tmp_path):
+    path = tmp_path / "g.yaml"
+    path.write_text("players: [Anna, Ben]\nmarkers:\n  highway robbery: [Boos, Meddersheim, Hundsbach]\n",
+                    encoding="utf-8")
+    code, out, _ = run("play", path, "27", "--choose", "highway_robbery")
+    assert code == 0 and "pinpoints highway robbery on Boos" in out and "+3" in out
+
+
+def test_remove_card_with_a_choice(run, tmp_path):
+    path = tmp_path / "r.yaml"
+    path.write_text("players: [Anna, Ben]\nmarkers:\n  break-in: [Oberhausen, Meisenheim]\n", encoding="utf-8")
+    code, _, err = run("play", path, "remove")
+    assert code == 2 and "--choose" in err
+    code, out, _ = run("play", path, "remove", "--choose", "break-in@Meisenheim")
+    assert code == 0 and "Anna now has 2" in out
+    code, out, _ = run("check", path, "remove", "--player", "Anna", "--json")
+    assert json.loads(out)["rule"] == 6 and not json.loads(out)["playable"]
+
+
+def test_hand_ranks_legal_plays(run, game):
+    code, out, _ = run("hand", game, "38", "3", "27", "--json")
+    assert code == 0
+    ranked = json.loads(out)
+    assert [entry["points"] for entry in ranked["plays"]] == sorted(
+        (entry["points"] for entry in ranked["plays"]), reverse=True)
+    assert ranked["plays"][0]["card"] == "card 38"
+    assert {entry["choice"] for entry in ranked["not_playable"] if entry["card"] == "card 27"} == {
+        "robbery", "extortion", "murder", "highway robbery"}
+
+
+def test_stop_lists_and_takes(run, tmp_path):
+    path = tmp_path / "s.yaml"
+    path.write_text("players: [Anna, Ben]\nmarkers:\n  break-in: [Oberhausen, Boos]\n"
+                    "  highway robbery: [Oberhausen, Boos]\n  beehive theft: [Boos, Simmern, Kirn]\n",
+                    encoding="utf-8")
+    code, out, _ = run("stop", path, "--json")
+    found = json.loads(out)
+    assert [(f["delict"], f["location"]) for f in found["removable"]] == [("beehive theft", "Boos")]
+    code, out, _ = run("stop", path, "--take", "Ben")
+    assert code == 0 and "Ben takes them: +1" in out
+    code, out, _ = run("stop", path, "--json")
+    assert json.loads(out)["removable"] == []
+
+
+def test_stop_reports_rule_9(run, tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_text("players: [Anna, Ben]\nmarkers:\n  break-in: [Oberhausen, Boos]\n"
+                    "  murder: [Oberhausen, Boos]\n  robbery: [Oberhausen, Boos]\n", encoding="utf-8")
+    code, out, _ = run("stop", path)
+    assert code == 0
+    assert "rule 9" in out and "break-in" in out and "murder" in out and "robbery" in out
+
+
+def test_drawpile_rule_11_example(run, tmp_path):
+    path = tmp_path / "d.yaml"
+    path.write_text("players: [Anna, Ben]\ntiles:\n  break-in: Oberhausen\n", encoding="utf-8")
+    code, out, _ = run("drawpile", path, "11", "3", "--take-out", "--json")
+    assert code == 0
+    result = json.loads(out)
+    assert [card["dead"] for card in result["cards"]] == [True, False]
+    assert result["taken_out"] == [11]
+
+
+def test_bad_state_files_exit_2_with_one_line(run, tmp_path):
+    path = tmp_path / "bad.yaml"
+    path.write_text("players: [Anna]\nmarkers:\n  break-in: [Oberhausen]\ntiles:\n  murder: Oberhausen\n",
+                    encoding="utf-8")
+    code, out, err = run("check", path, "11")
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "bad.yaml" in err and "under the murder tile" in err and "Traceback" not in err
+
+
+def test_unknown_card_text_says_how_to_supply_it(run, game):
+    code, _, err = run("check", game, "5")
+    assert code == 2 and "--clue" in err and "--deck" in err
+
+
+def test_two_player_variant_more_cards_a_turn(run, tmp_path):
+    path = tmp_path / "two.yaml"
+    run("game", "new", path, "--players", "Anna", "Ben", "--two-player-variant")
+    code, out, _ = run("play", path, "11", "--more")
+    assert code == 0 and "Anna's turn" in out
+    code, out, _ = run("play", path, "3")
+    assert code == 0 and "Ben's turn" in out
+    code, _, err = run("play", path, "12", "--more", "--player", "Anna")
+    assert code == 2 and "Ben's turn" in err
+
+
+def test_game_end_when_no_hand_card_is_playable(run, tmp_path):
+    path = tmp_path / "end.yaml"
+    path.write_text("players: [Anna, Ben]\nscores: {Anna: 2, Ben: 5}\ntiles:\n  break-in: Oberhausen\n",
+                    encoding="utf-8")
+    code, _, err = run("game", "end", path, "11", "3")
+    assert code == 1 and "card 3 is playable" in err
+    code, out, _ = run("game", "end", path, "11")
+    assert code == 0 and "winner Ben" in out
+    code, _, err = run("play", path, "3")
+    assert code == 1 and "game is over" in err
