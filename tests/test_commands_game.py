@@ -197,3 +197,9 @@ def test_game_end_when_no_hand_card_is_playable(run, tmp_path):
     assert code == 0 and "winner Ben" in out
     code, _, err = run("play", path, "3")
     assert code == 1 and "game is over" in err
+
+
+def test_count_a_state_exactly(run, game):
+    code, out, _ = run("count", game, "--json")
+    # break-in on 4 locations, then 15! for the rest
+    assert code == 0 and json.loads(out) == {"count": 4 * math.factorial(15)}

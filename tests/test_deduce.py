@@ -192,3 +192,11 @@ def test_true_cards_never_remove_the_solution_and_points_are_conserved(locations
     solution = dict(zip(names.DELICTS, locations, strict=True))
     play_true_game(solution, lambda options: data.draw(st.sampled_from(options)),
                    lambda items: data.draw(st.permutations(items)))
+
+
+@settings(max_examples=20, deadline=None)
+@given(boards())
+def test_my_masks_agree_with_the_count_modules_state_masks(game):
+    from solver.count import state_masks
+
+    assert deduce.allowed_masks(game) == state_masks(game.markers, game.tiles)
