@@ -229,11 +229,13 @@ class GameState:
             if under:
                 found.append(f"{', '.join(under)} marker under the {delict} tile on {location}; remove it")
         if not (self.two_player and self.cards_this_turn):
-            for location in names.LOCATIONS:
-                here = self.markers_at(location)
-                if len(here) > FULL_LOCATION:
-                    found.append(f"{location} has {len(here)} markers; at most 3 at the end of a turn (rule 15)")
+            found += self.overfull()
         return found
+
+    def overfull(self) -> list[str]:
+        """Locations with more than 3 markers: not allowed at the end of a turn (rule 15)."""
+        return [f"{location} has {len(here)} markers; at most 3 at the end of a turn (rule 15)"
+                for location in names.LOCATIONS if len(here := self.markers_at(location)) > FULL_LOCATION]
 
     def outcome(self) -> tuple[str, list[str]] | None:
         """(why the game ended, the winners), or None while it goes on."""

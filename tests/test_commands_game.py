@@ -203,3 +203,19 @@ def test_count_a_state_exactly(run, game):
     code, out, _ = run("count", game, "--json")
     # break-in on 4 locations, then 15! for the rest
     assert code == 0 and json.loads(out) == {"count": 4 * math.factorial(15)}
+
+
+def test_two_player_variant_rule_15_at_the_end_of_the_turn(run, tmp_path):
+    path = tmp_path / "full.yaml"
+    path.write_text(
+        "players: [Anna, Ben]\nvariant: {two_player: true}\nmarkers:\n"
+        "  break-in: [Oberhausen, Kirn]\n  stolen goods sold: [Oberhausen, Boos]\n  murder: [Oberhausen, Simmern]\n",
+        encoding="utf-8")
+    code, _, err = run("play", path, "12")
+    assert code == 1 and "rule 15" in err
+    code, out, _ = run("play", path, "12", "--more")
+    assert code == 0 and "Anna's turn" in out
+    code, _, err = run("game", "pass", path)
+    assert code == 1 and "Oberhausen has 4 markers" in err
+    code, _, _ = run("play", path, "remove", "--choose", "murder@Oberhausen")
+    assert code == 0

@@ -168,8 +168,9 @@ def pass_turn(state_file: str, player: str | None, discard: tuple[int, ...]) -> 
     who = _player(state, player)
     if who != state.turn:
         raise BadInput(f"it is {state.turn}'s turn, not {who}'s")
-    if state.problems():
-        raise BadInput(f"the turn cannot end: {state.problems()[0]}", state_file)
+    if state.overfull():
+        click.echo(f"refused: the turn cannot end: {state.overfull()[0]}; play on, or undo", err=True)
+        sys.exit(1)
     state.push(Move("pass", who, out=list(discard)), end_turn=True)
     state.save(state_file)
     click.echo(f"{who} passes; {state.turn}'s turn")
