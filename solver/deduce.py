@@ -18,7 +18,7 @@ from solver import names
 from solver.board import Board
 from solver.cards import Clue, DelictClue, DistrictClue, GroupClue, LocationClue, NotClue, RemoveOneMarker
 from solver.matching import bits_of, hall_violator
-from solver.state import GameState
+from solver.state import GameState, Move
 
 FULL = (1 << len(names.LOCATIONS)) - 1
 
@@ -118,6 +118,25 @@ def removable(state: GameState) -> list[Deduction]:
             if matching[("d", d)] != ("l", loc) and component[("d", d)] != component[("l", loc)]:
                 found.append(Deduction(delict, location, _why_not(masks, d, loc)))
     return found
+
+
+def take_stop(state: GameState, board: Board, player: str) -> Move | None:
+    """Rule 10: `player` calls STOP and takes every removable marker (then rule 7); None if none."""
+    from solver.rules import Unplayable, Work
+
+    found = removable(state)
+    if not found:
+        return None
+    work = Work(state, board)
+    try:
+        for deduction in found:
+            work.remove(deduction.delict, deduction.location)
+        work.settle()
+    except Unplayable as error:  # cannot happen: every removed marker is in no complete assignment
+        raise AssertionError(f"STOP broke rule {error.rule}: {error.reason}") from None
+    move = Move("stop", player, effect=work.effect)
+    state.push(move, end_turn=False)
+    return move
 
 
 def _why_not(masks: list[int], d: int, loc: int) -> str:

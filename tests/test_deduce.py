@@ -184,6 +184,15 @@ def play_true_game(solution: dict[str, str], pick, shuffled, plays: int = 30) ->
         on_board = sum(len(spots) for spots in game.markers.values())
         assert sum(game.scores.values()) + on_board + 5 * len(game.supply()) == 80
         assert all(solution[f.delict] != f.location for f in deduce.removable(game))
+        if pick([False, True]):
+            taker = pick(game.players)
+            points = game.scores[taker]
+            move = deduce.take_stop(game, board(), taker)
+            if move is not None:
+                assert game.scores[taker] - points == move.effect.points > 0
+                assert _agrees(game, solution) and deduce.removable(game) == []
+        on_board = sum(len(spots) for spots in game.markers.values())
+        assert sum(game.scores.values()) + on_board + 5 * len(game.supply()) == 80
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

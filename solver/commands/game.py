@@ -265,6 +265,9 @@ def play(state_file: str, card: str | None, clue_text: str | None, choose: str |
         click.echo(f"refused: {arg.label} is not playable (rule {verdict.rule}): {verdict.reason}", err=True)
         sys.exit(1)
     out = [arg.record] if isinstance(arg.record, int) else []
+    if out and out[0] in state.out_of_game:
+        raise BadInput(f"card {out[0]} is already out of the game (played or discarded); undo the move "
+                       "that took it out, or check the number", state_file)
     move = Move("play", who, arg.record, choice, verdict.effect, [*out, *discard])
     state.push(move, end_turn=not more)
     state.save(state_file)
@@ -356,8 +359,9 @@ def hand(state_file: str, cards: tuple[str, ...], clues: tuple[str, ...], player
 @click.command()
 @state_argument
 @click.option("--take", "taker", metavar="NAME", help="Remove the markers and credit them to NAME.")
+@board_option
 @json_option
-def stop(state_file: str, taker: str | None, as_json: bool) -> None:
+def stop(state_file: str, taker: str | None, board_file: str | None, as_json: bool) -> None:
     """Rule 10 (STOP): every marker that can be removed by deduction, with a reason."""
     from solver import deduce
 
@@ -367,7 +371,7 @@ def stop(state_file: str, taker: str | None, as_json: bool) -> None:
     document: dict = {"removable": [{"delict": f.delict, "location": f.location, "reason": f.reason}
                                     for f in found], "contradiction": problem}
     if taker is not None and found:
-        move = _take(state, _player(state, taker), found)
+        move = deduce.take_stop(state, load_board_warned(board_file), _player(state, taker))
         state.save(state_file)
         document.update({"taken_by": taker, "points": move.effect.points, "score": state.scores[taker],
                          "effect": move.effect.to_dict()})
@@ -383,23 +387,6 @@ def stop(state_file: str, taker: str | None, as_json: bool) -> None:
         click.echo(f"  {f.delict} on {f.location}: {f.reason}")
     if "taken_by" in document:
         click.echo(f"{taker} takes them: +{document['points']} (now {document['score']})")
-
-
-def _take(state, who: str, found):
-    from solver.board import load_board
-    from solver.rules import Unplayable, Work
-    from solver.state import Move
-
-    work = Work(state, load_board())
-    try:
-        for f in found:
-            work.remove(f.delict, f.location)
-        work.settle()
-    except Unplayable as error:  # cannot happen on a board with a complete assignment
-        raise BadInput(f"STOP would break rule {error.rule}: {error.reason}") from None
-    move = Move("stop", who, effect=work.effect)
-    state.push(move, end_turn=False)
-    return move
 
 
 @click.command()
