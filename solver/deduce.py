@@ -135,7 +135,7 @@ def take_stop(state: GameState, board: Board, player: str) -> Move | None:
     except Unplayable as error:  # cannot happen: every removed marker is in no complete assignment
         raise AssertionError(f"STOP broke rule {error.rule}: {error.reason}") from None
     move = Move("stop", player, effect=work.effect)
-    state.push(move, end_turn=False)
+    state.push_unchecked(move, end_turn=False)
     return move
 
 

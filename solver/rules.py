@@ -19,7 +19,7 @@ from solver.board import Board
 from solver.cards import Clue, DelictClue, DistrictClue, GroupClue, LocationClue, NotClue, RemoveOneMarker
 from solver.errors import BadInput
 from solver.matching import hall_violator, reserved_locations
-from solver.state import FULL_LOCATION, MARKERS_PER_DELICT, Effect, GameState
+from solver.state import FULL_LOCATION, MARKERS_PER_DELICT, Effect, GameState, Move
 
 Card = Clue | RemoveOneMarker
 
@@ -89,6 +89,23 @@ def check_choice(state: GameState, card: Card, board: Board, choice: str | None,
         raise BadInput("this card needs a choice: pass --choose with one of " + "; ".join(playable))
     key = _choice_key(card, choice, verdict.choices)
     return verdict.choices[key], key
+
+
+def play(state: GameState, card: Card, board: Board, record: int | str | dict | None = None,
+         choice: str | None = None, player: str | None = None, more: bool = False,
+         discard: tuple[int, ...] = ()) -> tuple[Verdict, str | None]:
+    """The checked path: check `card` and, when it is playable, push it on the state's move stack.
+
+    `record` is what the move stack keeps for the card (its number goes out of the game);
+    `more` keeps the turn going (two-player variant). The state is untouched when refused.
+    """
+    player = player or state.turn
+    verdict, key = check_choice(state, card, board, choice, player, end_of_turn=not more)
+    if verdict.playable:
+        out = [record] if isinstance(record, int) else []
+        move = Move("play", player, record, key, verdict.effect, [*out, *discard])
+        state.push_unchecked(move, end_turn=not more)
+    return verdict, key
 
 
 def _choice_key(card: Card, choice: str, choices: dict[str, Verdict]) -> str:

@@ -161,8 +161,11 @@ class GameState:
 
     # ----- the move stack ------------------------------------------------------------
 
-    def push(self, move: Move, end_turn: bool) -> None:
-        """Apply a checked move (from `solver.rules`) and record it for undo."""
+    def push_unchecked(self, move: Move, end_turn: bool) -> None:
+        """Apply a move whose effect `solver.rules` computed, and record it for undo.
+
+        Unchecked: the effect is applied as given. The checked path is `solver.rules.play`.
+        """
         move.turn_before, move.cards_this_turn_before = self.turn, self.cards_this_turn
         move.finished_before = self.finished
         self._apply_effect(move.effect)

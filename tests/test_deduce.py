@@ -11,8 +11,7 @@ from solver import deduce, names
 from solver.cards import DelictClue, DistrictClue, GroupClue, LocationClue, RemoveOneMarker
 from solver.count import count_assignments
 from solver.matching import max_matching, reserved_locations
-from solver.rules import check, marker_key
-from solver.state import Move
+from solver.rules import check, marker_key, play
 from tests.game_helpers import board, deck, state
 
 RULE_3_BOARD = {"break-in": ["Oberhausen", "Boos"], "highway robbery": ["Oberhausen", "Boos"]}
@@ -172,8 +171,8 @@ def play_true_game(solution: dict[str, str], pick, shuffled, plays: int = 30) ->
         if not option.playable:
             continue
         player, before = game.turn, game.scores[game.turn]
-        game.push(Move("play", player, "remove" if choice and "@" in choice else None, choice,
-                       option.effect), end_turn=True)
+        played, _ = play(game, card, board(), "remove" if choice and "@" in choice else None, choice)
+        assert played.playable and played.effect == option.effect
         effect = option.effect
         assert game.scores[player] - before == sum(effect.kept.values()) + len(effect.removed) + len(
             effect.replaced)

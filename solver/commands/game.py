@@ -171,7 +171,7 @@ def pass_turn(state_file: str, player: str | None, discard: tuple[int, ...]) -> 
     if state.overfull():
         click.echo(f"refused: the turn cannot end: {state.overfull()[0]}; play on, or undo", err=True)
         sys.exit(1)
-    state.push(Move("pass", who, out=list(discard)), end_turn=True)
+    state.push_unchecked(Move("pass", who, out=list(discard)), end_turn=True)
     state.save(state_file)
     click.echo(f"{who} passes; {state.turn}'s turn")
 
@@ -198,7 +198,7 @@ def end(state_file: str, cards: tuple[str, ...], board_file: str | None, deck_fi
             click.echo(f"the game goes on: {arg.label} is playable: {verdict.reason}", err=True)
             sys.exit(1)
     move = Move("end", state.turn)
-    state.push(move, end_turn=False)
+    state.push_unchecked(move, end_turn=False)
     state.finished = FINISHED_REASONS[1]
     state.save(state_file)
     _, winners = state.outcome()
@@ -251,25 +251,21 @@ def play(state_file: str, card: str | None, clue_text: str | None, choose: str |
          as_json: bool) -> None:
     """Play CARD on STATE: markers, tiles, the player's score, cards out, whose turn."""
     from solver import rules
-    from solver.state import Move
 
     state = _load(state_file)
     arg = parse_card(card, clue_text, deck_file)
     who = _player(state, player)
     _may_play(state, who, more)
     board = load_board_warned(board_file)
-    verdict, choice = rules.check_choice(state, arg.card, board, choose, who, end_of_turn=not more)
+    if isinstance(arg.record, int) and arg.record in state.out_of_game:
+        raise BadInput(f"card {arg.record} is already out of the game (played or discarded); undo the move "
+                       "that took it out, or check the number", state_file)
+    verdict, choice = rules.play(state, arg.card, board, arg.record, choose, who, more, discard)
     if not verdict.playable:
         if as_json:
             echo_json(verdict.to_dict())
         click.echo(f"refused: {arg.label} is not playable (rule {verdict.rule}): {verdict.reason}", err=True)
         sys.exit(1)
-    out = [arg.record] if isinstance(arg.record, int) else []
-    if out and out[0] in state.out_of_game:
-        raise BadInput(f"card {out[0]} is already out of the game (played or discarded); undo the move "
-                       "that took it out, or check the number", state_file)
-    move = Move("play", who, arg.record, choice, verdict.effect, [*out, *discard])
-    state.push(move, end_turn=not more)
     state.save(state_file)
     if as_json:
         echo_json({**verdict.to_dict(), "player": who, "choice": choice, "score": state.scores[who],
@@ -412,7 +408,7 @@ def drawpile(state_file: str, cards: tuple[str, ...], clues: tuple[str, ...], ta
                for arg in args]
     dead_numbers = [r["number"] for r in results if r["dead"] and r["number"] is not None]
     if take_out and dead_numbers:
-        state.push(Move("drawpile", state.turn, out=dead_numbers), end_turn=False)
+        state.push_unchecked(Move("drawpile", state.turn, out=dead_numbers), end_turn=False)
         state.save(state_file)
     if as_json:
         echo_json({"cards": results, "taken_out": dead_numbers if take_out else []})
