@@ -80,7 +80,7 @@ def test_play_then_undo_restores_the_file(run, game):
     shown = json.loads(out)
     assert shown["scores"]["Ben"] == 4 and shown["out_of_game"] == [38] and shown["turn"] == "Carl"
     code, out, _ = run("undo", game)
-    assert code == 0
+    assert code == 0 and game.read_text(encoding="utf-8") == original  # the file as it was, byte for byte
     code, out, _ = run("game", "show", game, "--json")
     shown = json.loads(out)
     assert shown["scores"]["Ben"] == 0 and shown["turn"] == "Ben"
@@ -88,7 +88,15 @@ def test_play_then_undo_restores_the_file(run, game):
     assert (game.parent / "game.yaml.prev").exists()
     code, _, err = run("undo", game)
     assert code == 1 and "nothing to undo" in err
-    assert "Ben" in original
+
+
+def test_undo_twice_walks_back_the_move_stack(run, game):
+    run("play", game, "38")
+    run("play", game, "3")
+    assert run("undo", game)[0] == 0 and run("undo", game)[0] == 0
+    _, out, _ = run("game", "show", game, "--json")
+    shown = json.loads(out)
+    assert shown["turn"] == "Ben" and set(shown["scores"].values()) == {0} and shown["out_of_game"] == []
 
 
 def test_an_unplayable_card_is_refused_and_the_file_untouched(run, game):

@@ -301,9 +301,25 @@ def undo(state_file: str) -> None:
                    err=True)
         sys.exit(1)
     move = state.pop()
-    state.save(state_file)
+    _save_restored(state, state_file)
     what = f"card {move.card}" if isinstance(move.card, int) else (move.card or move.kind)
     click.echo(f"undid {move.player}'s {move.kind} ({what}, {move.effect.points} points); {state.turn}'s turn")
+
+
+def _save_restored(state, state_file: str) -> None:
+    """Save the state after an undo: the previous file itself when it holds exactly this state."""
+    from solver.state import load_state
+    from solver.yamlio import previous_version, save_atomic
+
+    previous = previous_version(state_file)
+    try:
+        same = previous.exists() and load_state(previous).to_dict() == state.to_dict()
+    except BadInput:
+        same = False
+    if same:
+        save_atomic(state_file, previous.read_text(encoding="utf-8"))
+    else:
+        state.save(state_file)
 
 
 # ----- hand, stop, drawpile ----------------------------------------------------------------------
