@@ -17,6 +17,7 @@ from solver.errors import BadInput
 COMMANDS = {
     "board": "solver.commands.board:board",
     "cards": "solver.commands.cards:cards",
+    "deck": "solver.commands.deck:deck",
     "describe": "solver.commands.puzzle:describe",
     "count": "solver.commands.count:count",
     "solve": "solver.commands.solve:solve",
