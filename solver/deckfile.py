@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+
+import yaml
 
 from solver.cards import Clue, card_type_of_number
 from solver.deck import Card
@@ -61,7 +63,9 @@ def _card_lines(card: Card) -> str:
     """One line for a card with only a clue, a block for a card with a printed text or notes."""
     entry = _entry(card)
     if "text" not in entry and "known" not in entry:
-        return dump_yaml([FlowMap(entry)])
+        entry["clue"] = dict(entry["clue"]) if "clue" in entry else None
+        line = yaml.safe_dump(entry, default_flow_style=True, sort_keys=False, allow_unicode=True, width=10_000)
+        return "- " + line
     return dump_yaml([entry])
 
 
@@ -70,14 +74,18 @@ def deck_yaml(cards: Mapping[int, Card], header: str) -> str:
     return header + "cards:\n" + "".join("  " + line + "\n" for line in body.splitlines())
 
 
-def reconstructed_deck(printed: Mapping[int, Card], clues: Mapping[int, Clue]) -> dict[int, Card]:
-    """The printed cards verbatim, every other number with its synthesized clue."""
+def reconstructed_deck(source: Mapping[int, Card], clues: Mapping[int, Clue], kept: Iterable[int]) -> dict[int, Card]:
+    """The `kept` cards of `source` verbatim; every other number with its synthesized clue, marked reconstructed.
+
+    A reconstructed card keeps the printed fragments (`text`, `known`) its source entry had.
+    """
+    kept = set(kept)
     deck: dict[int, Card] = {}
     for number, clue in clues.items():
-        if number in printed and printed[number].provenance == "printed":
-            deck[number] = printed[number]
+        old = source.get(number)
+        if number in kept and old is not None:
+            deck[number] = old
             continue
-        old = printed.get(number)
         deck[number] = Card(number, card_type_of_number(number), clue, "reconstructed",
                             old.text if old else None, old.known if old else None)
     return deck

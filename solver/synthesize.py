@@ -66,9 +66,11 @@ class Master:
     """The CP-SAT model that chooses card texts and hidden solutions."""
 
     def __init__(self, board: Board, puzzles: Sequence[BoxPuzzle], fixed: Mapping[int, Clue],
-                 partial: Mapping[int, PartialCard], seed: int):
+                 partial: Mapping[int, PartialCard], seed: int, solutions: Mapping[int, Assignment] | None = None):
+        """With `solutions` the hidden solutions are given; without, the master chooses them too."""
         self.board, self.puzzles, self.rng = board, list(puzzles), random.Random(seed)
         self.model = cp_model.CpModel()
+        self.given = dict(solutions) if solutions else None
         self.sigma = {p.number: self._solution_vars(p) for p in self.puzzles}
         self.cards = {n: self._text_vars(n) for n in NUMBERS}
         self._deck_shape()
@@ -85,8 +87,11 @@ class Master:
     def _bools(self, count: int, prefix: str) -> list[cp_model.IntVar]:
         return [self.model.new_bool_var(f"{prefix}{i}") for i in range(count)]
 
-    def _solution_vars(self, puzzle: BoxPuzzle) -> list[list[cp_model.IntVar]]:
-        x = [self._bools(N, f"p{puzzle.number}_d{d}_l") for d in range(N)]
+    def _solution_vars(self, puzzle: BoxPuzzle) -> list[list[Lit | bool]]:
+        if self.given is not None:
+            where = self.given[puzzle.number]
+            return [[where[d] == loc for loc in range(N)] for d in range(N)]
+        x: list[list[Lit | bool]] = [self._bools(N, f"p{puzzle.number}_d{d}_l") for d in range(N)]
         for d in range(N):
             self.model.add_exactly_one(x[d])
         for loc in range(N):
@@ -177,8 +182,12 @@ class Master:
                     self._truth(number, puzzle.number, literal)
                 self.model.add_bool_or(options)
 
-    def _clause(self, enforce: Lit | None, literals: Iterable[Lit]) -> None:
-        self.model.add_bool_or([*([enforce.Not()] if enforce is not None else []), *literals])
+    def _clause(self, enforce: Lit | None, literals: Iterable[Lit | bool]) -> None:
+        """enforce -> OR(literals); Python booleans stand for fixed facts of a given solution."""
+        kept = [literal for literal in literals if literal is not False]
+        if any(literal is True for literal in kept):
+            return
+        self.model.add_bool_or([*([enforce.Not()] if enforce is not None else []), *kept])
 
     def _truth(self, number: int, puzzle: int, enforce: Lit | None) -> None:
         texts, x = self.cards[number], self.sigma[puzzle]
@@ -192,9 +201,9 @@ class Master:
         else:
             for d in range(N):
                 for loc in range(N):
-                    self._unary_truth(texts, d, loc, x[d][loc].Not(), enforce)
+                    self._unary_truth(texts, d, loc, _negated(x[d][loc]), enforce)
 
-    def _unary_truth(self, texts: _Texts, d: int, loc: int, away: Lit, enforce: Lit | None) -> None:
+    def _unary_truth(self, texts: _Texts, d: int, loc: int, away: Lit | bool, enforce: Lit | None) -> None:
         """A/D/S card, when delict d is at loc (`away` is false)."""
         if texts.letter == "A":
             self._clause(enforce, [texts.choice[d].Not(), away, texts.members[loc]])
@@ -203,13 +212,21 @@ class Master:
         else:
             self._clause(enforce, [texts.choice[d].Not(), away, texts.members[loc].Not()])
 
-    def _district_truth(self, texts: _Texts, x: list[list[cp_model.IntVar]], enforce: Lit | None) -> None:
+    def _district_truth(self, texts: _Texts, x: list[list[Lit | bool]], enforce: Lit | None) -> None:
+        if self.given is not None:
+            at = [row.index(True) for row in x]
+            for a in range(N):
+                for b in range(N):
+                    if a != b:
+                        self._clause(enforce, [texts.choice[a].Not(), texts.members[b].Not(),
+                                               *self._joined(texts, at[a], at[b])])
+            return
         first, second = self._bools(N, "u"), self._bools(N, "v")  # where the card's delicts are
         for where, chosen in ((first, texts.choice), (second, texts.members)):
             self.model.add_exactly_one(where)
             for d in range(N):
                 for loc in range(N):
-                    self.model.add_bool_or([chosen[d].Not(), x[d][loc].Not(), where[loc]])
+                    self.model.add_bool_or([chosen[d].Not(), _negated(x[d][loc]), where[loc]])
         for a in range(N):
             for b in range(N):
                 self._clause(enforce, [first[a].Not(), second[b].Not(), *self._joined(texts, a, b)])
@@ -227,33 +244,38 @@ class Master:
 
     def cut(self, puzzle: BoxPuzzle, tau: Assignment) -> None:
         """Some card of `puzzle` is false when each delict d is at tau[d]."""
-        falsities = [self._false_under(self.cards[n], tau) for n in puzzle.cards]
+        if self.given is not None:  # a card true under the given solution can only be false where tau moves
+            moved = [d for d in range(N) if tau[d] != self.given[puzzle.number][d]]
+        else:
+            moved = list(range(N))
+        falsities = [self._false_under(self.cards[n], tau, moved) for n in puzzle.cards]
         self.model.add_bool_or(falsities)
         self.cuts += 1
 
-    def _false_under(self, texts: _Texts, tau: Assignment) -> Lit:
+    def _false_under(self, texts: _Texts, tau: Assignment, moved: list[int]) -> Lit:
+        """A literal that implies the card is false under tau (its delict or location is among `moved`)."""
         false = self.model.new_bool_var("")
-        at = {loc: d for d, loc in enumerate(tau)}
-        if texts.letter == "A":
-            for d in range(N):
-                self._clause(false, [texts.choice[d].Not(), texts.members[tau[d]].Not()])
+        choice, members = texts.choice, texts.members
+        if texts.letter in "AS":
+            self._clause(false, [choice[d] for d in moved])
+            for d in moved:
+                inside = members[tau[d]]
+                self._clause(false, [choice[d].Not(), inside.Not() if texts.letter == "A" else inside])
         elif texts.letter == "D":
-            for loc in range(N):
-                self._clause(false, [texts.choice[loc].Not(), texts.members[at[loc]].Not()])
-        elif texts.letter == "S":
-            for d in range(N):
-                self._clause(false, [texts.choice[d].Not(), texts.members[tau[d]]])
+            self._clause(false, [choice[tau[d]] for d in moved])
+            for d in moved:
+                self._clause(false, [choice[tau[d]].Not(), members[d].Not()])
         elif texts.letter == "C":
-            for a in range(N):
-                for b in range(N):
-                    if a != b:
-                        self._clause(false, [texts.choice[a].Not(), texts.members[b].Not(),
-                                             *(lit.Not() for lit in self._joined(texts, tau[a], tau[b]))])
+            self._clause(false, [*(choice[d] for d in moved), *(members[d] for d in moved)])
+            for a, b in {(a, b) for a in moved for b in range(N)} | {(b, a) for a in moved for b in range(N)}:
+                joined = self._joined(texts, tau[a], tau[b]) if a != b else []
+                if joined:  # joined under tau: false only with the other relation
+                    self._clause(false, [choice[a].Not(), members[b].Not(), joined[0].Not()])
         else:
             where = {names.DELICTS[d]: names.LOCATIONS[tau[d]] for d in range(N)}
             for k, (group, direction) in enumerate(PAIRS):
                 if holds(GroupClue(group, direction), where, self.board):
-                    self._clause(false, [texts.choice[k].Not()])
+                    self._clause(false, [choice[k].Not()])
         return false
 
     # --- solving ----------------------------------------------------------------------------
@@ -288,15 +310,19 @@ class Master:
 
     def _remember(self, solver: cp_model.CpSolver) -> None:
         variables = [*(v for texts in self.cards.values() for v in (*texts.choice, *texts.members))]
-        variables += [v for x in self.sigma.values() for row in x for v in row]
+        variables += [v for x in self.sigma.values() for row in x for v in row if not isinstance(v, bool)]
         self._hints = {v.index: int(solver.boolean_value(v)) for v in variables if isinstance(v, cp_model.IntVar)}
 
     def _decode(self, solver: cp_model.CpSolver) -> tuple[dict[int, Clue], dict[int, Assignment]]:
         solutions = {
-            p: tuple(next(loc for loc in range(N) if solver.boolean_value(x[d][loc])) for d in range(N))
+            p: tuple(next(loc for loc in range(N) if _value(solver, x[d][loc])) for d in range(N))
             for p, x in self.sigma.items()
         }
         return {n: _clue_of(texts, solver) for n, texts in self.cards.items()}, solutions
+
+
+def _negated(literal: Lit | bool) -> Lit | bool:
+    return (not literal) if isinstance(literal, bool) else literal.Not()
 
 
 def _clue_of(texts: _Texts, solver: cp_model.CpSolver) -> Clue:
@@ -315,6 +341,10 @@ def _clue_of(texts: _Texts, solver: cp_model.CpSolver) -> Clue:
     return DistrictClue((names.DELICTS[choice], names.DELICTS[members[0]]), relation)
 
 
+def _value(solver: cp_model.CpSolver, literal: Lit | bool) -> bool:
+    return literal if isinstance(literal, bool) else solver.boolean_value(literal)
+
+
 def second_solutions(clues: Sequence[Clue], board: Board, solution: Assignment, limit: int) -> list[Assignment]:
     """Up to `limit` solutions of the clues other than `solution` (which must be one)."""
     model = PuzzleModel(clues, board)
@@ -327,20 +357,45 @@ def second_solutions(clues: Sequence[Clue], board: Board, solution: Assignment, 
     return found
 
 
+def choose_solutions(board: Board, puzzles: Sequence[BoxPuzzle], fixed: Mapping[int, Clue],
+                     partial: Mapping[int, PartialCard], seed: int) -> dict[int, Assignment]:
+    """Complete hidden solutions extending the official entries, with some deck true under them."""
+    found = Master(board, puzzles, fixed, partial, seed).solve()
+    if found is None:
+        raise SynthesisError("the printed cards contradict the official solutions: no deck fits")
+    return found[1]
+
+
+def swaps(solution: Assignment) -> list[Assignment]:
+    """The solution with two delicts exchanged, for every pair: the most common counter-examples."""
+    found = []
+    for d in range(N):
+        for e in range(d + 1, N):
+            other = list(solution)
+            other[d], other[e] = other[e], other[d]
+            found.append(tuple(other))
+    return found
+
+
 def synthesize(board: Board, puzzles: Sequence[BoxPuzzle], fixed: Mapping[int, Clue],
-               partial: Mapping[int, PartialCard], seed: int, max_iterations: int = 2000,
-               per_puzzle: int = 10,
-               progress: Callable[[str], None] | None = None) -> Synthesis:
+               partial: Mapping[int, PartialCard], seed: int, max_iterations: int = 500,
+               per_puzzle: int = 10, progress: Callable[[str], None] | None = None) -> Synthesis:
     """Card texts for all 76 numbers under which each puzzle has exactly one solution (see module doc)."""
     start = time.perf_counter()
-    master = Master(board, puzzles, fixed, partial, seed)
+    say = progress or (lambda line: None)
+    solutions = choose_solutions(board, puzzles, fixed, partial, seed)
+    say(f"hidden solutions chosen ({time.perf_counter() - start:.1f} s)")
+    master = Master(board, puzzles, fixed, partial, seed, solutions)
+    for puzzle in puzzles:
+        for tau in swaps(solutions[puzzle.number]):
+            master.cut(puzzle, tau)
     log: list[str] = []
     for iteration in range(1, max_iterations + 1):
         found = master.solve()
         if found is None:
-            raise SynthesisError(f"no deck fits after {iteration - 1} counter-examples: the printed cards "
-                                 "and the official solutions cannot all hold")
-        clues, solutions = found
+            raise SynthesisError(f"no deck fits the hidden solutions of seed {seed} after {master.cuts} "
+                                 "counter-examples; try another --seed")
+        clues = found[0]
         open_puzzles = []
         for puzzle in puzzles:
             others = second_solutions([clues[n] for n in puzzle.cards], board, solutions[puzzle.number], per_puzzle)
@@ -348,10 +403,10 @@ def synthesize(board: Board, puzzles: Sequence[BoxPuzzle], fixed: Mapping[int, C
                 master.cut(puzzle, tau)
             if others:
                 open_puzzles.append(puzzle.number)
-        line = f"iteration {iteration}: {master.cuts} counter-examples; not yet unique: {open_puzzles or 'none'}"
+        line = (f"iteration {iteration}: {master.cuts} counter-examples; not yet unique: "
+                f"{', '.join(map(str, open_puzzles)) or 'none'} ({time.perf_counter() - start:.1f} s)")
         log.append(line)
-        if progress:
-            progress(line)
+        say(line)
         if not open_puzzles:
             return Synthesis(clues, solutions, iteration, master.cuts, time.perf_counter() - start, log)
     raise SynthesisError(f"not converged after {max_iterations} iterations; try another --seed")

@@ -82,7 +82,7 @@ def synthesize(seed: int, output: str, deck_file: str | None, max_iterations: in
     except SynthesisError as error:
         click.echo(f"no deck: {error}", err=True)
         return 1
-    cards = reconstructed_deck({n: c for n, c in source.cards.items() if n in fixed}, result.clues)
+    cards = reconstructed_deck(source.cards, result.clues, fixed)
     save_atomic(output, deck_yaml(cards, HEADER.format(seed=seed)), keep_previous=False)
     check = verify_deck(load_deck(output), board, box.box_puzzles(), load_deck().cards, box.partial_cards())
     summary = {"file": output, "seed": seed, "iterations": result.iterations, "counter_examples": result.cuts,
