@@ -66,8 +66,13 @@ class Master:
     """The CP-SAT model that chooses card texts and hidden solutions."""
 
     def __init__(self, board: Board, puzzles: Sequence[BoxPuzzle], fixed: Mapping[int, Clue],
-                 partial: Mapping[int, PartialCard], seed: int, solutions: Mapping[int, Assignment] | None = None):
-        """With `solutions` the hidden solutions are given; without, the master chooses them too."""
+                 partial: Mapping[int, PartialCard], seed: int, solutions: Mapping[int, Assignment] | None = None,
+                 *, cover_all: bool = True):
+        """With `solutions` the hidden solutions are given; without, the master chooses them too.
+
+        `cover_all`: every card in no puzzle must hold under at least one puzzle's solution.
+        """
+        self.cover_all = cover_all
         self.board, self.puzzles, self.rng = board, list(puzzles), random.Random(seed)
         self.model = cp_model.CpModel()
         self.given = dict(solutions) if solutions else None
@@ -176,7 +181,7 @@ class Master:
             using = [p for p in self.puzzles if number in p.cards]
             for puzzle in using:
                 self._truth(number, puzzle.number, None)
-            if not using:
+            if not using and self.cover_all:
                 options = [self.model.new_bool_var(f"true_{number}_{p.number}") for p in self.puzzles]
                 for literal, puzzle in zip(options, self.puzzles, strict=True):
                     self._truth(number, puzzle.number, literal)
@@ -358,9 +363,9 @@ def second_solutions(clues: Sequence[Clue], board: Board, solution: Assignment, 
 
 
 def choose_solutions(board: Board, puzzles: Sequence[BoxPuzzle], fixed: Mapping[int, Clue],
-                     partial: Mapping[int, PartialCard], seed: int) -> dict[int, Assignment]:
+                     partial: Mapping[int, PartialCard], seed: int, *, cover_all: bool = True) -> dict[int, Assignment]:
     """Complete hidden solutions extending the official entries, with some deck true under them."""
-    found = Master(board, puzzles, fixed, partial, seed).solve()
+    found = Master(board, puzzles, fixed, partial, seed, cover_all=cover_all).solve()
     if found is None:
         raise SynthesisError("the printed cards contradict the official solutions: no deck fits")
     return found[1]
@@ -379,13 +384,14 @@ def swaps(solution: Assignment) -> list[Assignment]:
 
 def synthesize(board: Board, puzzles: Sequence[BoxPuzzle], fixed: Mapping[int, Clue],
                partial: Mapping[int, PartialCard], seed: int, max_iterations: int = 500,
-               per_puzzle: int = 10, progress: Callable[[str], None] | None = None) -> Synthesis:
+               per_puzzle: int = 10, progress: Callable[[str], None] | None = None,
+               cover_all: bool = True) -> Synthesis:
     """Card texts for all 76 numbers under which each puzzle has exactly one solution (see module doc)."""
     start = time.perf_counter()
     say = progress or (lambda line: None)
-    solutions = choose_solutions(board, puzzles, fixed, partial, seed)
+    solutions = choose_solutions(board, puzzles, fixed, partial, seed, cover_all=cover_all)
     say(f"hidden solutions chosen ({time.perf_counter() - start:.1f} s)")
-    master = Master(board, puzzles, fixed, partial, seed, solutions)
+    master = Master(board, puzzles, fixed, partial, seed, solutions, cover_all=cover_all)
     for puzzle in puzzles:
         for tau in swaps(solutions[puzzle.number]):
             master.cut(puzzle, tau)
