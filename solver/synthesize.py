@@ -127,11 +127,17 @@ class Master:
         return [n for n in NUMBERS if self.cards[n].letter == letter]
 
     def _deck_shape(self) -> None:
-        """One A card per delict, one D card per location, the 16 B pairs once each; C cards varied."""
+        """One A card per delict, one D card per location, the 16 B pairs once each; C and S cards varied."""
         for letter in "ABD":
             numbers = self._numbers(letter)
             for k in range(N):
                 self.model.add_exactly_one(self.cards[n].choice[k] for n in numbers)
+            if letter != "B":  # each location on four A cards, each delict on four D cards
+                for k in range(N):
+                    self.model.add(sum(self.cards[n].members[k] for n in numbers) == 4)
+        solo = self._numbers("S")
+        for d in range(N):  # the solo cards are about different delicts
+            self.model.add_at_most_one(self.cards[n].choice[d] for n in solo)
         c_cards = [self.cards[n] for n in self._numbers("C")]
         for group in names.GROUPS:  # the large (first) delict's colour sorts the piles: 6 each
             members = [names.DELICT_INDEX[d] for d in names.GROUPS[group]]

@@ -43,10 +43,11 @@ class Verification:
     missing: list[int]  # card numbers without a text
     printed: list[str]  # how the deck differs from the cards the rulebook prints
     puzzles: list[PuzzleCheck]
+    shape: list[str] = field(default_factory=list)  # e.g. two A cards naming the same delict
 
     @property
     def ok(self) -> bool:
-        return not self.missing and not self.printed and all(check.ok for check in self.puzzles)
+        return not (self.missing or self.printed or self.shape) and all(check.ok for check in self.puzzles)
 
     def likely_mistyped(self) -> list[int]:
         """Suspect cards, those in the conflicts of more puzzles first."""
@@ -54,7 +55,7 @@ class Verification:
         return sorted(counts, key=lambda n: (-counts[n], n))
 
     def to_dict(self) -> dict:
-        return {"ok": self.ok, "missing": self.missing, "printed": self.printed,
+        return {"ok": self.ok, "missing": self.missing, "printed": self.printed, "shape": self.shape,
                 "puzzles": [check.to_dict() for check in self.puzzles],
                 "likely_mistyped": self.likely_mistyped()}
 
@@ -63,7 +64,25 @@ def verify_deck(deck: Deck, board: Board, puzzles: Sequence[BoxPuzzle], printed:
                 partial: Mapping[int, PartialCard]) -> Verification:
     missing = [n for n in range(1, 77) if n not in deck.cards or deck.cards[n].clue is None]
     return Verification(missing, printed_differences(deck, printed, partial),
-                        [check_puzzle(deck, board, puzzle) for puzzle in puzzles])
+                        [check_puzzle(deck, board, puzzle) for puzzle in puzzles], shape_problems(deck))
+
+
+def shape_problems(deck: Deck) -> list[str]:
+    """The deck names each delict on one A card, each location on one D card, each group×direction on one B card."""
+    keys = {
+        "A": ("delict", lambda clue: clue.delict),
+        "B": ("group and direction", lambda clue: f"{clue.group} {clue.direction}"),
+        "D": ("location", lambda clue: clue.location),
+    }
+    found = []
+    for letter, (what, key) in keys.items():
+        seen: dict[str, list[int]] = {}
+        for card in deck.cards.values():
+            if card.letter == letter and card.clue is not None:
+                seen.setdefault(key(card.clue), []).append(card.number)
+        found += [f"cards {' and '.join(map(str, numbers))} (type {letter}) name the same {what}: {name}"
+                  for name, numbers in seen.items() if len(numbers) > 1]
+    return found
 
 
 def printed_differences(deck: Deck, printed: Mapping[int, Card], partial: Mapping[int, PartialCard]) -> list[str]:

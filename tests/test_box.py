@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from solver import names
@@ -78,13 +80,16 @@ def test_the_deck_is_shaped_like_the_real_one(deck):
     a_cards = [deck.clue(n) for n in range(1, 17)]
     assert sorted(c.delict for c in a_cards) == sorted(names.DELICTS)
     assert all(len(set(c.locations)) == 4 for c in a_cards)
+    assert Counter(loc for c in a_cards for loc in c.locations) == Counter({loc: 4 for loc in names.LOCATIONS})
     d_cards = [deck.clue(n) for n in range(57, 73)]
     assert sorted(c.location for c in d_cards) == sorted(names.LOCATIONS)
     assert all(len(set(c.delicts)) == 4 for c in d_cards)
+    assert Counter(d for c in d_cards for d in c.delicts) == Counter({d: 4 for d in names.DELICTS})
     b_cards = {(deck.clue(n).group, deck.clue(n).direction) for n in range(17, 33)}
     assert b_cards == {(g, d) for g in names.GROUPS for d in names.DIRECTIONS}
     c_pairs = [frozenset(deck.clue(n).delicts) for n in range(33, 57)]
     assert len(set(c_pairs)) == 24 and all(len(pair) == 2 for pair in c_pairs)
+    assert len({deck.clue(n).delict for n in range(73, 77)}) == 4
 
 
 def test_every_card_is_true_under_one_of_the_four_solutions(outcomes, deck, board):

@@ -56,6 +56,12 @@ def test_a_mistyped_card_is_named(tmp_path, deck, board):
     assert report.likely_mistyped()[0] == 9
 
 
+def test_two_cards_naming_the_same_delict_are_reported(tmp_path, deck, board):
+    twin = DelictClue(deck.clue(1).delict, deck.clue(2).locations)
+    report = _verify(_write(tmp_path, deck, {2: twin}), board, deck)
+    assert report.shape == [f"cards 1 and 2 (type A) name the same delict: {twin.delict}"] and not report.ok
+
+
 def test_verify_command_exit_codes_and_json(tmp_path, deck, run):
     wrong = DelictClue(deck.clue(9).delict, ("Kirn", "Boos", "Simmern", "Lettweiler"))
     path = _write(tmp_path, deck, {9: wrong})

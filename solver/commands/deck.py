@@ -140,6 +140,8 @@ def _print_report(report) -> None:
         click.echo(f"{len(report.missing)} cards have no text yet: {_numbers(report.missing)}")
     for line in report.printed:
         click.echo(f"differs from the rulebook: {line}")
+    for line in report.shape:
+        click.echo(f"check: {line}")
     for check in report.puzzles:
         click.echo(f"box puzzle {check.number}: {_verdict(check)}")
     suspects = report.likely_mistyped()
@@ -154,7 +156,8 @@ def _verdict(check) -> str:
     if check.ok:
         return "unique, agrees with the official solution"
     if check.suspects:
-        return (f"{check.status}; cannot hold together with the official solution: cards "
+        cards = "card" if len(check.suspects) == 1 else "cards"
+        return (f"{check.status}; cannot hold together with the official solution: {cards} "
                 f"{_numbers(check.suspects)} (a minimal conflict)")
     return (f"{check.status}: the official solution is one of several; solutions differ at "
             f"{', '.join(check.differing)} (a card there may say less than the printed one)")
