@@ -67,12 +67,13 @@ class Master:
 
     def __init__(self, board: Board, puzzles: Sequence[BoxPuzzle], fixed: Mapping[int, Clue],
                  partial: Mapping[int, PartialCard], seed: int, solutions: Mapping[int, Assignment] | None = None,
-                 *, cover_all: bool = True):
+                 *, cover_all: bool = True, balanced: bool = True):
         """With `solutions` the hidden solutions are given; without, the master chooses them too.
 
         `cover_all`: every card in no puzzle must hold under at least one puzzle's solution.
+        `balanced`: every location on four A cards, every delict on four D cards.
         """
-        self.cover_all = cover_all
+        self.cover_all, self.balanced = cover_all, balanced
         self.board, self.puzzles, self.rng = board, list(puzzles), random.Random(seed)
         self.model = cp_model.CpModel()
         self.given = dict(solutions) if solutions else None
@@ -132,7 +133,7 @@ class Master:
             numbers = self._numbers(letter)
             for k in range(N):
                 self.model.add_exactly_one(self.cards[n].choice[k] for n in numbers)
-            if letter != "B":  # each location on four A cards, each delict on four D cards
+            if letter != "B" and self.balanced:  # each location on four A cards, each delict on four D cards
                 for k in range(N):
                     self.model.add(sum(self.cards[n].members[k] for n in numbers) == 4)
         solo = self._numbers("S")
@@ -369,11 +370,11 @@ def second_solutions(clues: Sequence[Clue], board: Board, solution: Assignment, 
 
 
 def choose_solutions(board: Board, puzzles: Sequence[BoxPuzzle], fixed: Mapping[int, Clue],
-                     partial: Mapping[int, PartialCard], seed: int, *, cover_all: bool = True) -> dict[int, Assignment]:
+                     partial: Mapping[int, PartialCard], seed: int, **shape: bool) -> dict[int, Assignment]:
     """Complete hidden solutions extending the official entries, with some deck true under them."""
-    found = Master(board, puzzles, fixed, partial, seed, cover_all=cover_all).solve()
+    found = Master(board, puzzles, fixed, partial, seed, **shape).solve()
     if found is None:
-        raise SynthesisError("the printed cards contradict the official solutions: no deck fits")
+        raise SynthesisError("the fixed cards (printed or user) contradict the official solutions: no deck fits")
     return found[1]
 
 
@@ -391,13 +392,17 @@ def swaps(solution: Assignment) -> list[Assignment]:
 def synthesize(board: Board, puzzles: Sequence[BoxPuzzle], fixed: Mapping[int, Clue],
                partial: Mapping[int, PartialCard], seed: int, max_iterations: int = 500,
                per_puzzle: int = 10, progress: Callable[[str], None] | None = None,
-               cover_all: bool = True) -> Synthesis:
-    """Card texts for all 76 numbers under which each puzzle has exactly one solution (see module doc)."""
+               cover_all: bool = True, balanced: bool = True) -> Synthesis:
+    """Card texts for all 76 numbers under which each puzzle has exactly one solution (see module doc).
+
+    `cover_all` and `balanced` as for Master; turn `balanced` off when fixing cards of a real deck.
+    """
+    shape = {"cover_all": cover_all, "balanced": balanced}
     start = time.perf_counter()
     say = progress or (lambda line: None)
-    solutions = choose_solutions(board, puzzles, fixed, partial, seed, cover_all=cover_all)
+    solutions = choose_solutions(board, puzzles, fixed, partial, seed, **shape)
     say(f"hidden solutions chosen ({time.perf_counter() - start:.1f} s)")
-    master = Master(board, puzzles, fixed, partial, seed, solutions, cover_all=cover_all)
+    master = Master(board, puzzles, fixed, partial, seed, solutions, **shape)
     for puzzle in puzzles:
         for tau in swaps(solutions[puzzle.number]):
             master.cut(puzzle, tau)

@@ -78,7 +78,8 @@ def synthesize(seed: int, output: str, deck_file: str | None, max_iterations: in
     fixed = {n: c.clue for n, c in source.cards.items() if c.clue is not None and c.provenance in ("printed", "user")}
     progress = None if quiet or as_json else (lambda line: click.echo(line, err=True))
     try:
-        result = run(board, box.box_puzzles(), fixed, box.partial_cards(), seed, max_iterations, progress=progress)
+        result = run(board, box.box_puzzles(), fixed, box.partial_cards(), seed, max_iterations, progress=progress,
+                     balanced=all(c.provenance == "printed" for c in source.cards.values() if c.number in fixed))
     except SynthesisError as error:
         click.echo(f"no deck: {error}", err=True)
         return 1
