@@ -1,18 +1,20 @@
 """Reconstructing the deck: card texts under which every box puzzle has exactly its official solution.
 
-A counter-example loop over two CP-SAT models (spec section 3, issue 6):
+A counter-example loop over CP-SAT models (spec section 3, issue 6):
 
-* the *master* chooses a text for every card number (typed by its number, the printed
-  cards fixed) and a complete hidden solution for each box puzzle that extends the
-  official entries, such that every card a puzzle uses is true under that puzzle's
-  solution and every other card is true under at least one of the four solutions;
-* a *checker* (solver.model.PuzzleModel) looks for a second solution of each puzzle
-  under the chosen texts. Each one found is a counter-example τ: the master gets the
-  constraint "some card of this puzzle is false under τ", and solves again.
+1. `choose_solutions`: a model that chooses a text for every card number (typed by its
+   number, the printed cards fixed) and a complete hidden solution for each box puzzle
+   extending its official entries, such that every card a puzzle uses is true under
+   that puzzle's solution and every other card is true under at least one of them.
+   Only the solutions are kept.
+2. The *master* (the same model with those solutions fixed) chooses the texts; a
+   *checker* (solver.model.PuzzleModel) looks for further solutions of each puzzle.
+   Each one is a counter-example τ: the master gets "some card of this puzzle is false
+   under τ" and solves again, until no puzzle has a second solution. The 120 solutions
+   that exchange two delicts of a hidden solution are given as counter-examples at once.
 
-The loop ends when no puzzle has a second solution. The master starts from a random deck
-drawn from the seed as solution hints, then hints each previous answer (1 worker, a
-fixed random seed), so a seed reproduces the same deck.
+The master starts from a random deck drawn from the seed as solution hints, then hints
+each previous answer (1 worker, a seeded search), so a seed reproduces the same deck.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ Lit = cp_model.IntVar | cp_model.NotBooleanVariable
 
 
 class SynthesisError(RuntimeError):
-    """No deck fits: the printed cards and the official solutions contradict each other."""
+    """No deck fits: the fixed cards and the official solutions contradict each other, or no convergence."""
 
 
 @dataclass
