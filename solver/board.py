@@ -23,7 +23,7 @@ PROVENANCES = ("printed", "derived", "reconstructed")
 RELATIONS = ("same", "adjoining")
 
 
-@dataclass
+@dataclass(eq=False)  # compared and hashed by identity: caches key on it
 class Board:
     graph: nx.Graph
     source: str = "board"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import combinations
 
 from solver import names
@@ -60,17 +61,27 @@ class Deduction:
 @dataclass
 class Candidates:
     masks: list[int]
+    spent: set[int] = field(default_factory=set)  # clues that restrict delicts one by one, fully applied
 
     @classmethod
     def everything(cls) -> Candidates:
         return cls([FULL] * N)
 
     def copy(self) -> Candidates:
-        return Candidates(list(self.masks))
+        return Candidates(list(self.masks), set(self.spent))
 
     def holders(self, location: int) -> int:
         """Bitmask of delicts that may still be at `location`."""
         return sum(1 << d for d in range(N) if self.masks[d] >> location & 1)
+
+    def all_holders(self) -> list[int]:
+        holders = [0] * N
+        for d, mask in enumerate(self.masks):
+            while mask:
+                low = mask & -mask
+                holders[low.bit_length() - 1] |= 1 << d
+                mask ^= low
+        return holders
 
     def apply(self, deduction: Deduction) -> None:
         for delict, location in deduction.removals:
@@ -78,6 +89,8 @@ class Candidates:
         self.check()
 
     def check(self) -> None:
+        if all(self.masks) and _union(self.masks) == FULL:
+            return
         for d, mask in enumerate(self.masks):
             if not mask:
                 raise Contradiction(f"no place is left for {the(d)}")
@@ -98,7 +111,8 @@ def _removals(delict: int, mask: int) -> list[tuple[int, int]]:
 
 # --- level 1: one card alone -------------------------------------------------------
 
-def _unary_mask(clue, board: Board) -> list[int] | None:
+@cache
+def _unary_mask(clue, board: Board) -> tuple[int, ...] | None:
     """For a card that restricts delicts one by one: the locations each delict keeps."""
     masks = [FULL] * N
     match clue:
@@ -116,7 +130,7 @@ def _unary_mask(clue, board: Board) -> list[int] | None:
             masks[names.DELICT_INDEX[first]] = masks[names.DELICT_INDEX[second]] = reachable
         case _:
             return None
-    return masks
+    return tuple(masks)
 
 
 def _card_sentence(entry: PuzzleClue, removed: dict[int, int], state: Candidates) -> str:
@@ -139,11 +153,15 @@ def _card_sentence(entry: PuzzleClue, removed: dict[int, int], state: Candidates
 
 
 def single_card(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> Deduction | None:
-    for entry in clues:
+    for index, entry in enumerate(clues):
+        if index in state.spent:
+            continue
         masks = _unary_mask(entry.clue, board)
         if masks is None:
+            state.spent.add(index)
             continue
         removed = {d: state.masks[d] & ~keep for d, keep in enumerate(masks) if state.masks[d] & ~keep}
+        state.spent.add(index)  # once applied, a one-by-one restriction never yields anything new
         if removed:
             removals = [pair for d, mask in removed.items() for pair in _removals(d, mask)]
             return Deduction("card", [entry.label], removals, _card_sentence(entry, removed, state))
@@ -161,8 +179,7 @@ def single_candidate(state: Candidates, clues: Sequence[PuzzleClue], board: Boar
                 return Deduction("single", [], others,
                                  f"{the(d).capitalize()} can only be in {names.LOCATIONS[location]}, "
                                  f"so nothing else took place there.")
-    for location in range(N):
-        holders = state.holders(location)
+    for location, holders in enumerate(state.all_holders()):
         if holders & (holders - 1) == 0:
             d = bits(holders)[0]
             if state.masks[d] != 1 << location:
@@ -179,27 +196,41 @@ LARGEST_SET = 4  # people spot closed sets of up to four; larger ones are left t
 
 def closed_set(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> Deduction | None:
     """k delicts that fit only into k locations fill them; k locations that only k delicts fit hold them."""
-    open_delicts = [d for d in range(N) if state.masks[d] & (state.masks[d] - 1)]
-    holders = [state.holders(location) for location in range(N)]
-    open_locations = [loc for loc in range(N) if holders[loc] & (holders[loc] - 1)]
+    open_delicts = [(d, mask) for d, mask in enumerate(state.masks) if mask & (mask - 1)]
+    holders = state.all_holders()
+    open_locations = [(loc, mask) for loc, mask in enumerate(holders) if mask & (mask - 1)]
     for size in range(2, min(LARGEST_SET, len(open_delicts) - 1) + 1):
-        for group in combinations(open_delicts, size):
-            deduction = _naked(state, group)
+        for group, union in _tight_groups(open_delicts, size):
+            deduction = _naked(state, group, union)
             if deduction:
                 return deduction
-        for group in combinations(open_locations, size):
-            deduction = _hidden(state, holders, group)
+        for group, union in _tight_groups(open_locations, size):
+            deduction = _hidden(state, group, union)
             if deduction:
                 return deduction
     return None
 
 
-def _naked(state: Candidates, group: tuple[int, ...]) -> Deduction | None:
-    union = _union(state.masks[d] for d in group)
+def _tight_groups(items: list[tuple[int, int]], size: int):
+    """Groups of `size` items whose masks together cover at most `size` bits (pruned as they grow)."""
+    small = [(item, mask) for item, mask in items if mask.bit_count() <= size]
+
+    def extend(start: int, chosen: tuple[int, ...], union: int):
+        if len(chosen) == size:
+            yield chosen, union
+            return
+        for position in range(start, len(small)):
+            item, mask = small[position]
+            grown = union | mask
+            if grown.bit_count() <= size:
+                yield from extend(position + 1, (*chosen, item), grown)
+
+    return extend(0, (), 0)
+
+
+def _naked(state: Candidates, group: tuple[int, ...], union: int) -> Deduction | None:
     if union.bit_count() < len(group):
         raise Contradiction(f"{_join([names.DELICTS[d] for d in group], 'and')} fit only into {places(union)}")
-    if union.bit_count() > len(group):
-        return None
     removals = [(o, loc) for o in range(N) if o not in group for loc in bits(state.masks[o] & union)]
     if not removals:
         return None
@@ -209,13 +240,10 @@ def _naked(state: Candidates, group: tuple[int, ...]) -> Deduction | None:
                      f"{len(group)} locations, so no other delict is there (rule 3).")
 
 
-def _hidden(state: Candidates, holders: list[int], group: tuple[int, ...]) -> Deduction | None:
-    union = _union(holders[loc] for loc in group)
+def _hidden(state: Candidates, group: tuple[int, ...], union: int) -> Deduction | None:
     if union.bit_count() < len(group):
         raise Contradiction(f"only {_join([names.DELICTS[d] for d in bits(union)], 'and')} "
                             f"can be in {places(sum(1 << loc for loc in group))}")
-    if union.bit_count() > len(group):
-        return None
     inside = sum(1 << loc for loc in group)
     removals = [(d, loc) for d in bits(union) for loc in bits(state.masks[d] & ~inside)]
     if not removals:
@@ -228,16 +256,21 @@ def _hidden(state: Candidates, holders: list[int], group: tuple[int, ...]) -> De
 
 # --- level 3: reasoning with district and group cards ------------------------------
 
-def card_partners(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> Deduction | None:
+def group_direction(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> Deduction | None:
+    for entry in clues:
+        if isinstance(entry.clue, GroupClue):
+            deduction = _group_direction(state, entry, board)
+            if deduction:
+                return deduction
+    return None
+
+
+def district_partners(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> Deduction | None:
     for entry in clues:
         if isinstance(entry.clue, DistrictClue):
             deduction = _district_partners(state, entry, board)
-        elif isinstance(entry.clue, GroupClue):
-            deduction = _group_direction(state, entry, board)
-        else:
-            continue
-        if deduction:
-            return deduction
+            if deduction:
+                return deduction
     return None
 
 
@@ -291,7 +324,7 @@ def _group_direction(state: Candidates, entry: PuzzleClue, board: Board) -> Dedu
         reason = (f"{entry.label.capitalize()}: a {clue.group.lower()} took place in the {clue.direction}; "
                   f"neither {others} can still be there, so {the(d)} is in the {clue.direction}, "
                   f"not in {places(state.masks[d] & ~direction)}.")
-        return Deduction("partner", [entry.label], _removals(d, state.masks[d] & ~direction), reason)
+        return Deduction("group", [entry.label], _removals(d, state.masks[d] & ~direction), reason)
     return None
 
 
@@ -300,9 +333,10 @@ def _group_direction(state: Candidates, entry: PuzzleClue, board: Board) -> Dedu
 SHORT_ENOUGH = 3  # a trial whose contradiction comes this quickly is shown without looking further
 
 
-def trial(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> Deduction | None:
+def trial(state: Candidates, clues: Sequence[PuzzleClue], board: Board, shortest: bool = True) -> Deduction | None:
     """Suppose one delict at one location; if the easier techniques then reach a contradiction,
-    the supposition is false. Of the trials that fail, the one with the shortest chain is shown."""
+    the supposition is false. The explainer shows the failing trial with the shortest chain;
+    the grader (shortest=False) takes the first."""
     open_delicts = sorted((d for d in range(N) if state.masks[d] & (state.masks[d] - 1)),
                           key=lambda d: state.masks[d].bit_count())
     best: tuple[int, int, Contradiction] | None = None
@@ -315,9 +349,13 @@ def trial(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> Deduc
             except Contradiction as why:
                 if best is None or len(steps_so_far(why)) < len(steps_so_far(best[2])):
                     best = (d, location, why)
-                if len(steps_so_far(why)) <= SHORT_ENOUGH:
+                if not shortest or len(steps_so_far(why)) <= SHORT_ENOUGH:
                     return _trial_deduction(*best)
     return _trial_deduction(*best) if best else None
+
+
+def first_trial(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> Deduction | None:
+    return trial(state, clues, board, shortest=False)
 
 
 def _trial_deduction(d: int, location: int, why: Contradiction) -> Deduction:
@@ -379,8 +417,11 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("card", 1, "easy", "one card alone", single_card),
     Technique("single", 1, "easy", "a location or delict with one candidate left", single_candidate),
     Technique("closed-set", 2, "medium", "closed sets: k delicts fill k locations (rule 3)", closed_set),
-    Technique("partner", 3, "hard", "district-card partners and group-card directions", card_partners),
+    Technique("group", 2, "medium", "a group card with one member left that fits its direction", group_direction),
+    Technique("partner", 3, "hard", "district-card partners: a delict needs a path to the other", district_partners),
     Technique("trial", 4, "expert", "a contradiction found by trying one case", trial),
 )
 TECHNIQUE_BY_NAME = {technique.name: technique for technique in TECHNIQUES}
 DIFFICULTIES = ("easy", "medium", "hard", "expert")
+# The same ladder for grading: any failing trial will do, the shortest chain is only for people.
+GRADING_TECHNIQUES = (*TECHNIQUES[:-1], Technique("trial", 4, "expert", TECHNIQUES[-1].description, first_trial))

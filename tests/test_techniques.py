@@ -10,7 +10,8 @@ from solver.techniques import (
     TECHNIQUES,
     Candidates,
     Contradiction,
-    card_partners,
+    district_partners,
+    group_direction,
     closed_set,
     single_candidate,
     single_card,
@@ -25,7 +26,7 @@ def _mask(*locations: str) -> int:
 
 
 def test_the_ladder_is_declared_once_in_order_of_difficulty():
-    assert [t.name for t in TECHNIQUES] == ["card", "single", "closed-set", "partner", "trial"]
+    assert [t.name for t in TECHNIQUES] == ["card", "single", "closed-set", "group", "partner", "trial"]
     assert [t.level for t in TECHNIQUES] == sorted(t.level for t in TECHNIQUES)
 
 
@@ -88,9 +89,9 @@ def test_partner_reasoning_rule_4_example(board):
     state = Candidates.everything()
     state.masks[D["break-in"]] = _mask("Oberhausen", "Obermoschel", "Meisenheim", "Lettweiler")
     card_38 = [PuzzleClue("card 38", DistrictClue(("highway robbery", "break-in"), "adjoining"))]
-    state.apply(card_partners(state, card_38, board))
+    state.apply(district_partners(state, card_38, board))
     assert state.masks[D["highway robbery"]] == _mask("Boos", "Meddersheim", "Hundsbach")
-    state.apply(card_partners(state, card_38, board))
+    state.apply(district_partners(state, card_38, board))
     assert state.masks[D["break-in"]] == _mask("Oberhausen", "Meisenheim")
 
 
@@ -100,7 +101,7 @@ def test_group_card_forces_the_only_member_that_fits(board):
     south = _mask(*[loc for loc in names.LOCATIONS if board.in_direction(loc, "south")])
     for delict in ("robbery", "extortion", "murder"):
         state.masks[D[delict]] = south
-    step = card_partners(state, [PuzzleClue("card 27", GroupClue("Felony", "north"))], board)
+    step = group_direction(state, [PuzzleClue("card 27", GroupClue("Felony", "north"))], board)
     assert {d for d, _ in step.removals} == {D["highway robbery"]}
     assert {loc for _, loc in step.removals} == set(range(16)) - {L[loc] for loc in names.LOCATIONS
                                                                   if board.in_direction(loc, "north")}
