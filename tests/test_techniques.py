@@ -10,9 +10,9 @@ from solver.techniques import (
     TECHNIQUES,
     Candidates,
     Contradiction,
+    closed_set,
     district_partners,
     group_direction,
-    closed_set,
     single_candidate,
     single_card,
 )
