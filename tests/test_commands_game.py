@@ -179,8 +179,10 @@ def test_bad_state_files_exit_2_with_one_line(run, tmp_path):
     assert "bad.yaml" in err and "under the murder tile" in err and "Traceback" not in err
 
 
-def test_unknown_card_text_says_how_to_supply_it(run, game):
-    code, _, err = run("check", game, "5")
+def test_unknown_card_text_says_how_to_supply_it(run, game, tmp_path):
+    deck = tmp_path / "deck.yaml"
+    deck.write_text("cards:\n  - {number: 5, type: A}\n", encoding="utf-8")
+    code, _, err = run("check", game, "5", "--deck", deck)
     assert code == 2 and "--clue" in err and "--deck" in err
 
 
