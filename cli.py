@@ -22,6 +22,7 @@ COMMANDS = {
     "count": "solver.commands.count:count",
     "solve": "solver.commands.solve:solve",
     "hint": "solver.commands.hint:hint",
+    "generate": "solver.commands.generate:generate",
     "game": "solver.commands.game:game",
     "check": "solver.commands.game:check",
     "play": "solver.commands.game:play",

@@ -1,0 +1,139 @@
+"""`schinderhannes generate`: new solo puzzles, proven unique, minimal and graded."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from solver.commands.options import board_option
+from solver.errors import BadInput
+
+DIFFICULTIES = ("easy", "medium", "hard", "expert")
+
+
+@click.command()
+@click.option("--seed", type=int, default=1, show_default=True, help="The same seed gives the same puzzle.")
+@click.option("--difficulty", type=click.Choice(DIFFICULTIES), default="medium", show_default=True)
+@click.option("-o", "--output", type=click.Path(), help="Puzzle file to write (a folder with --count).")
+@click.option("--print", "sheet", help="Also write a printable sheet: FILE.html, .pdf or .svg "
+              "(with --count: just the extension, e.g. --print pdf).")
+@click.option("--cards", "card_range", default="1-60", show_default=True, help="Number of cards, e.g. 15-25.")
+@click.option("--types", default=None, help="Card types to use, e.g. A,B,C,D (default: by difficulty).")
+@click.option("--solo-cards", is_flag=True, help='Also use solo "not" clues.')
+@click.option("--needs-district", is_flag=True, help="Use at least one district card.")
+@click.option("--given", multiple=True, metavar="LOCATION=DELICT",
+              help="Part of the solution the puzzle must have; repeat for more.")
+@click.option("--max-tries", type=int, default=300, show_default=True, help="Attempts before giving up.")
+@click.option("--count", type=int, default=1, show_default=True, help="How many puzzles (seeds SEED, SEED+1, ...).")
+@click.option("--jobs", type=int, default=1, show_default=True, help="Processes for --count (0: all cores).")
+@click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
+              help="Run --count on local processes or on Ray.")
+@click.option("--ray-address", default=None, help="A Ray cluster to use (default: start Ray locally).")
+@board_option
+def generate(seed: int, difficulty: str, output: str | None, sheet: str | None, card_range: str,
+             types: str | None, solo_cards: bool, needs_district: bool, given: tuple[str, ...],
+             max_tries: int, count: int, jobs: int, backend: str, ray_address: str | None,
+             board_file: str | None) -> int:
+    """Generate a uniquely solvable, minimal solo puzzle graded by difficulty."""
+    from solver.generate import Options
+
+    low, high = _card_range(card_range)
+    options = Options(difficulty=difficulty, types=_types(types, difficulty, solo_cards, needs_district), min_cards=low,
+                      max_cards=high, needs_district=needs_district, given=_given(given), max_tries=max_tries)
+    if count > 1 or backend == "ray":
+        return _many(seed, count, options, output, sheet, jobs, backend, ray_address, board_file)
+    return _single(seed, options, output, sheet, board_file)
+
+
+def _single(seed, options, output, sheet, board_file) -> int:
+    from solver.bulk import generate_one
+
+    result = generate_one(seed, options, board_file)
+    if result.puzzle is None:
+        click.echo(f"no puzzle: {result.error}", err=True)
+        return 1
+    _write(result.puzzle, output, sheet, board_file)
+    return 0
+
+
+def _write(puzzle, output: str | None, sheet: str | None, board_file: str | None, quiet: bool = False) -> None:
+    from solver.yamlio import save_atomic
+
+    text = puzzle.to_yaml()
+    if output:
+        save_atomic(output, text, keep_previous=False)
+        if not quiet:
+            click.echo(f"wrote {output}: {len(puzzle.clues)} cards, {puzzle.extra['difficulty']}", err=True)
+    else:
+        click.echo(text, nl=False)
+    if sheet:
+        from solver.board import load_board
+        from solver.sheet import write_sheet
+
+        for path in write_sheet(puzzle, load_board(board_file), sheet):
+            if not quiet:
+                click.echo(f"wrote {path}", err=True)
+
+
+def _many(seed, count, options, output, sheet, jobs, backend, ray_address, board_file) -> int:
+    import os
+
+    from tqdm import tqdm
+
+    from solver.bulk import generate_many
+
+    if not output:
+        raise BadInput("--count needs -o FOLDER to write the puzzles into")
+    folder = Path(output)
+    folder.mkdir(parents=True, exist_ok=True)
+    jobs = jobs or os.cpu_count() or 1
+    extension = sheet.lstrip(".") if sheet else None
+    failed = 0
+    results = generate_many(range(seed, seed + count), options, jobs, backend, board_file, ray_address)
+    for result in tqdm(results, total=count, unit="puzzle", desc=f"{options.difficulty} puzzles"):
+        if result.puzzle is None:
+            failed += 1
+            tqdm.write(f"seed {result.seed}: {result.error}")
+            continue
+        name = folder / f"{options.difficulty}-{result.seed}.yaml"
+        sheet_path = str(name.with_suffix("." + extension)) if extension else None
+        _write(result.puzzle, str(name), sheet_path, board_file, quiet=True)
+    click.echo(f"{count - failed} of {count} puzzles written to {folder}", err=True)
+    return 1 if failed else 0
+
+
+def _card_range(text: str) -> tuple[int, int]:
+    try:
+        low, _, high = text.partition("-")
+        return int(low), int(high or low)
+    except ValueError:
+        raise BadInput(f"--cards takes a number or a range like 15-25, not {text!r}") from None
+
+
+def _types(text: str | None, difficulty: str, solo: bool, needs_district: bool) -> tuple[str, ...]:
+    from solver.generate import DEFAULT_TYPES
+
+    chosen = DEFAULT_TYPES[difficulty]
+    if text is not None:
+        chosen = tuple(part.strip().upper() for part in text.split(",") if part.strip())
+        unknown = [part for part in chosen if part not in ("A", "B", "C", "D")]
+        if unknown or not chosen:
+            raise BadInput(f"unknown card type {unknown[0] if unknown else text!r} in --types; "
+                           "use A, B, C, D (and --solo-cards for not clues)")
+    extra = (["S"] if solo else []) + (["C"] if needs_district else [])
+    return tuple(dict.fromkeys((*chosen, *extra)))
+
+
+def _given(entries: tuple[str, ...]) -> dict[str, str]:
+    from solver import names
+
+    given: dict[str, str] = {}
+    for entry in entries:
+        location, separator, delict = entry.partition("=")
+        if not separator:
+            raise BadInput(f"--given takes LOCATION=DELICT, not {entry!r}")
+        given[names.resolve("location", location)] = names.resolve("delict", delict)
+    if len(set(given.values())) != len(given):
+        raise BadInput("--given places one delict twice")
+    return given
