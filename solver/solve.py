@@ -20,7 +20,7 @@ class Outcome:
 
 
 def solve_puzzle(puzzle: Puzzle, board: Board) -> Outcome:
-    model = PuzzleModel([entry.clue for entry in puzzle.clues], board)
+    model = PuzzleModel([entry.clue for entry in puzzle.clues], board, switchable=False)
     found = model.solutions(limit=2)
     if not found:
         labels = [puzzle.clues[index].label for index in model.core()]

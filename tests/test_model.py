@@ -61,3 +61,12 @@ def test_uniqueness_and_multiple(board):
     model = PuzzleModel([], board)
     assert len(model.solutions(limit=3)) == 3
     assert not model.is_unique()
+
+
+def test_a_fixed_model_answers_the_same_question_twice(board):
+    from solver.cards import LocationClue
+
+    clues = [LocationClue(location, ("murder",)) for location in ("Kirn", "Boos")][:1]
+    fixed = PuzzleModel(clues, board, switchable=False)
+    assert not fixed.is_unique() and not fixed.is_unique()
+    assert len(fixed.solutions(limit=3)) == 3 and len(fixed.solutions(limit=2)) == 2
