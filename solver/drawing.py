@@ -23,13 +23,18 @@ def draw_board(board: Board, path: str | Path, markings: dict[str, str] | None =
     plt.close(figure)
 
 
-def board_svg(board: Board, markings: dict[str, str] | None = None, size: float = 7.0) -> str:
-    """The board as SVG text without the XML prolog, to inline in an HTML page."""
+def board_svg(board: Board, markings: dict[str, str] | None = None, size: float = 9.0,
+              font_scale: float | None = None) -> str:
+    """The board as SVG text without the XML prolog, to inline in an HTML page.
+
+    `size` is the figure's side in inches; `font_scale` defaults to text in proportion to it.
+    """
     import io
 
     plt = _pyplot()
-    figure, axes = plt.subplots(figsize=(size, size))
-    draw_board_on(axes, board, markings, font_scale=size / 9)
+    figure = plt.figure(figsize=(size, size))
+    axes = figure.add_axes((0.0, 0.08, 1.0, 0.92))  # room for the legend below
+    draw_board_on(axes, board, markings, font_scale=size / 8 if font_scale is None else font_scale)
     buffer = io.StringIO()
     figure.savefig(buffer, format="svg", bbox_inches="tight")
     plt.close(figure)

@@ -23,6 +23,7 @@ INK, GREY = "#222222", "#666666"
 SWATCHES = {"blue": "#bcd7f5", "yellow": "#fff0a0", "orange": "#ffd0a0", "green": "#c4e8bc"}
 INSTRUCTIONS = ("Each of the 16 delicts took place at exactly one of the 16 locations. "
                 "Use the clues to find which delict took place where.")
+COMPACT_FROM = 22  # HTML: more clues than this are set smaller
 SHORT_INSTRUCTIONS = "Find which delict took place at each location; each delict took place at exactly one."
 
 
@@ -133,9 +134,17 @@ ol.clues li { margin: 0 0 0.8mm; break-inside: avoid; }
 .label { color: #666; }
 .solution { break-before: page; page-break-before: always; }
 .solution .board { width: 62%; margin: 0 auto; }
-table.solution { width: 100%; margin-bottom: 4mm; }
+table.solved { width: 100%; margin-bottom: 4mm; }
 .swatch { display: inline-block; width: 3mm; height: 3mm; border: 0.5pt solid #888;
           margin-right: 1.5mm; vertical-align: -0.3mm; }
+/* many clues: smaller print so that page 1 still holds everything */
+.compact ol.clues { font-size: 7.5pt; line-height: 1.15; }
+.compact ol.clues li { margin-bottom: 0.15mm; }
+.compact table.answer { font-size: 8pt; }
+.compact table.answer td { height: 4.7mm; padding-top: 0.2mm; padding-bottom: 0.2mm; }
+.compact h2 { margin-top: 2mm; }
+.compact .board { flex: 0 1 52%; }
+.compact table.answer { flex: 0 0 44%; }
 @media screen { body { margin: 8mm auto; } .solution { margin-top: 15mm; border-top: 1px dashed #aaa; } }
 """
 
@@ -148,15 +157,15 @@ def sheet_html(puzzle: Puzzle, board: Board) -> str:
     return "\n".join([
         "<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
         f"<title>{title}</title>", f"<style>{HTML_STYLE}</style>", "</head>", "<body>",
-        '<section class="puzzle">', f"<h1>{title}</h1>",
+        f'<section class="puzzle{" compact" if len(puzzle.clues) > COMPACT_FROM else ""}">', f"<h1>{title}</h1>",
         f'<p class="meta">{html.escape(meta_line(puzzle))}</p>',
         f'<p class="intro">{html.escape(INSTRUCTIONS)}</p>',
-        '<div class="top">', f'<div class="board">{board_svg(board, size=7)}</div>',
+        '<div class="top">', f'<div class="board">{board_svg(board, size=4.4, font_scale=0.62)}</div>',
         _html_answer_table(board), "</div>",
         "<h2>Clues</h2>", _html_clues(puzzle), "</section>",
         '<section class="solution">', f"<h1>Solution: {title}</h1>",
         _html_solution(puzzle, board),
-        f'<div class="board">{board_svg(board, puzzle.solution, size=7)}</div>', "</section>",
+        f'<div class="board">{board_svg(board, puzzle.solution, size=4.4, font_scale=0.62)}</div>', "</section>",
         "</body>", "</html>", "",
     ])
 
@@ -187,7 +196,7 @@ def _html_solution(puzzle: Puzzle, board: Board) -> str:
     for location, district, delict, colour in solution_rows(puzzle, board):
         swatch = f'<span class="swatch" style="background:{SWATCHES[colour]}"></span>{colour}' if colour else ""
         rows.append(_html_row([html.escape(location), district, html.escape(delict), swatch]))
-    parts.append('<table class="solution">' + "".join(rows) + "</table>")
+    parts.append('<table class="solved">' + "".join(rows) + "</table>")
     return "\n".join(parts)
 
 
@@ -363,7 +372,7 @@ def _puzzle_page(puzzle: Puzzle, board: Board):
 
 
 def _answer_widths(width: float) -> list[float]:
-    location, district = _measure("Griebelschied", 8) + 0.16, _measure("district", 8, "bold") + 0.16
+    location, district = _measure("Griebelschied", 8) + 0.16, _measure("district", 8, "bold") + 0.24
     return [location, district, width - location - district]
 
 
