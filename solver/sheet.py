@@ -16,6 +16,7 @@ from solver.board import Board
 from solver.errors import BadInput
 from solver.puzzle import Puzzle
 
+NBSP = "\u00a0"
 PAGE = (8.27, 11.69)  # A4 in inches
 MARGIN = 0.55
 INK, GREY = "#222222", "#666666"
@@ -44,7 +45,7 @@ def clue_texts(puzzle: Puzzle) -> list[tuple[str, str]]:
     for number, entry in enumerate(puzzle.clues, start=1):
         sentence = entry.clue.sentence()
         if entry.label != f"clue {number}":
-            sentence = f"{sentence} [{entry.label}]"
+            sentence = f"{sentence} [{entry.label.replace(' ', NBSP)}]"  # the label stays on one line
         found.append((f"{number}.", sentence))
     return found
 
@@ -234,7 +235,7 @@ class _Page:
 
     def heading(self, title: str, subtitle: str) -> float:
         """Title and grey subtitle at the top; returns where the content below may start."""
-        lines = textwrap.wrap(title, 60) or [""]
+        lines = _wrap(title, PAGE[0] - 2 * MARGIN, 16, "bold") or [""]
         for index, line in enumerate(lines):
             self.text(MARGIN, MARGIN + index * 0.3, line, 16, fontweight="bold")
         top = MARGIN + len(lines) * 0.3 + 0.05
@@ -265,9 +266,9 @@ def _measure(text: str, size: float, weight: str = "normal") -> float:
                                                          ismath=False)[0] / 72
 
 
-def _wrap(sentence: str, width: float, size: float) -> list[str]:
+def _wrap(sentence: str, width: float, size: float, weight: str = "normal") -> list[str]:
     """textwrap at the number of characters of this sentence that fit in `width` inches."""
-    per_char = _measure(sentence, size) / max(len(sentence), 1)
+    per_char = _measure(sentence, size, weight) / max(len(sentence), 1)
     return textwrap.wrap(sentence, max(int(width / per_char * 0.96), 20))
 
 
@@ -312,14 +313,14 @@ class _ClueLayout:
 
 
 def _fit_clues(clues: list[tuple[str, str]], width: float, height: float, smallest: float) -> _ClueLayout | None:
-    """The largest readable font size (one column preferred) at which the clues fit, or None."""
-    size = 10.0
-    while size >= smallest:
-        for columns in (1, 2):
+    """The largest readable font size at which the clues fit, one column preferred; or None."""
+    for columns in (1, 2):
+        size = 10.0
+        while size >= smallest:
             layout = _ClueLayout(clues, width, size, columns)
             if layout.height() <= height:
                 return layout
-        size -= 0.5
+            size -= 0.5
     return None
 
 
