@@ -89,7 +89,7 @@ def _write_pdf(puzzle: Puzzle, board: Board, path: Path) -> list[Path]:
     plt = _pyplot()
     from matplotlib.backends.backend_pdf import PdfPages
 
-    with PdfPages(path) as pdf:
+    with PdfPages(path, metadata={"Title": sheet_title(puzzle)}) as pdf:
         for figure in (_puzzle_page(puzzle, board), _solution_page(puzzle, board)):
             pdf.savefig(figure)
             plt.close(figure)
