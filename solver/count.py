@@ -9,6 +9,8 @@ int64 is exact throughout.
 
 from __future__ import annotations
 
+import math
+
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -158,6 +160,9 @@ def count_reduced(reduced: Reduced) -> int:
     allowed = _propagate(list(reduced.allowed), reduced)
     if allowed is None:
         return 0
+    sparse = count_sparse(reduced, allowed)
+    if sparse is not None:
+        return sparse
     by_ie: set[int] = set()
     while True:
         try:
@@ -448,3 +453,80 @@ def state_masks(markers: dict[str, Iterable[str]], tiles: dict[str, str]) -> lis
         else:
             allowed.append(FULL & ~tiled)
     return allowed
+
+
+SPARSE_STATE_LIMIT = 300  # measured: past a few hundred partial placements the dense DP is faster
+
+
+def count_sparse(reduced: Reduced, allowed: list[int], limit: int | None = None) -> int | None:
+    """Exact count by a DP over only the reachable partial placements, or None past `limit` states.
+
+    Fast where clues are tight (small counts), where the dense 2^16 DP pays its fixed cost.
+    A state is (locations used, where each placed delict with a pending tie is); a tie is
+    checked when its last delict is placed."""
+    limit = SPARSE_STATE_LIMIT if limit is None else limit
+    plan = _sparse_plan(reduced, allowed)
+    if _state_bound(allowed, plan) > limit:
+        return None  # the states could outgrow the limit: not worth starting
+    states: dict[tuple[int, tuple[int, ...]], int] = {(0, ()): 1}
+    for d, before, after, closing in plan:
+        states = _sparse_step(states, d, allowed[d], before, after, closing)
+    return sum(states.values())
+
+
+def _sparse_plan(reduced: Reduced, allowed: list[int]):
+    """For each delict in placing order: the frontier before and after it, and the ties it closes."""
+    order = _sparse_order(allowed)
+    position = {d: i for i, d in enumerate(order)}
+    ties = _ties(reduced)
+    last_of = [max(position[d] for d in delicts) for delicts, _ in ties]
+    plan, frontier = [], []
+    for step, d in enumerate(order):
+        closing = [tie for tie, last in zip(ties, last_of, strict=True) if last == step]
+        pending = [tie[0] for tie, last in zip(ties, last_of, strict=True) if last > step]
+        after = [x for x in (*frontier, d) if any(x in delicts for delicts in pending)]
+        plan.append((d, frontier, after, closing))
+        frontier = after
+    return plan
+
+
+def _state_bound(allowed: list[int], plan) -> int:
+    """An upper bound on the states after any step: placements so far, or used sets times frontiers."""
+    worst, placements = 1, 1
+    for step, (d, _, after, _) in enumerate(plan, 1):
+        placements *= allowed[d].bit_count()
+        worst = max(worst, min(placements, math.comb(SIZE, step) * SIZE ** len(after)))
+    return worst
+
+
+def _sparse_order(allowed: list[int]) -> list[int]:
+    return sorted(range(SIZE), key=lambda d: (allowed[d].bit_count(), d))
+
+
+def _ties(reduced: Reduced) -> list[tuple[tuple[int, ...], object]]:
+    """Each district clue and each group's direction demands, as (delicts, test on their locations)."""
+    ties: list[tuple[tuple[int, ...], object]] = []
+    for first, second, relation in reduced.pairs:
+        table = reduced.joined[relation]
+        ties.append(((first, second), lambda where, t=table, a=first, b=second: bool(t[where[a], where[b]])))
+    for group, directions in reduced.group_dirs.items():
+        members = GROUP_MEMBERS[group]
+        masks = [reduced.direction_mask[direction] for direction in directions]
+        ties.append((members, lambda where, ms=masks, m=members: all(any(mask >> where[d] & 1 for d in m)
+                                                                        for mask in ms)))
+    return ties
+
+
+def _sparse_step(states, d, options, frontier, after, closing):
+    grown: dict[tuple[int, tuple[int, ...]], int] = {}
+    for (used, locations), ways in states.items():
+        where = dict(zip(frontier, locations, strict=True))
+        free = options & ~used
+        while free:
+            low = free & -free
+            free ^= low
+            where[d] = low.bit_length() - 1
+            if all(test(where) for _, test in closing):
+                key = (used | low, tuple(where[x] for x in after))
+                grown[key] = grown.get(key, 0) + ways
+    return grown

@@ -177,3 +177,23 @@ def test_count_command_json(run_cli, tmp_path):
     assert json.loads(result.output) == {"count": SIXTEEN_FACTORIAL}
     plain = run_cli("count", str(puzzle))
     assert "20,922,789,888,000" in plain.output and str(SIXTEEN_FACTORIAL) in plain.output
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000))
+def test_sparse_and_dense_counts_agree(seed):
+    import solver.count as count_module
+
+    from solver.board import load_board
+
+    board = load_board()
+    rng = random.Random(seed)
+    where = dict(zip(names.DELICTS, rng.sample(names.LOCATIONS, 16), strict=True))
+    clues = [_true_clue(rng, rng.choice("AADDNCCB"), where, board) for _ in range(rng.randint(6, 14))]
+    reduced = count_module.reduce_clues(clues, board)
+    allowed = count_module._propagate(list(reduced.allowed), reduced)
+    sparse = count_module.count_sparse(reduced, allowed, limit=100_000)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(count_module, "SPARSE_STATE_LIMIT", -1)  # force the dense DP
+        dense = count_module.count_clues(clues, board)
+    assert sparse is None or sparse == dense
