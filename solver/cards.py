@@ -64,7 +64,8 @@ class GroupClue:
 
     def sentence(self) -> str:
         members = _or_list(list(self.delicts))
-        return f"A {self.group.lower()} ({members}) took place in the {self.direction}."
+        article = "An" if self.group[0].lower() in "aeiou" else "A"
+        return f"{article} {self.group.lower()} ({members}) took place in the {self.direction}."
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": self.kind, "group": self.group, "direction": self.direction}

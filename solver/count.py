@@ -9,8 +9,6 @@ int64 is exact throughout.
 
 from __future__ import annotations
 
-import math
-
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -495,7 +493,7 @@ def _state_bound(allowed: list[int], plan) -> int:
     worst, placements = 1, 1
     for step, (d, _, after, _) in enumerate(plan, 1):
         placements *= allowed[d].bit_count()
-        worst = max(worst, min(placements, math.comb(SIZE, step) * SIZE ** len(after)))
+        worst = max(worst, min(placements, comb(SIZE, step) * SIZE ** len(after)))
     return worst
 
 

@@ -183,7 +183,6 @@ def test_count_command_json(run_cli, tmp_path):
 @given(st.integers(0, 10_000))
 def test_sparse_and_dense_counts_agree(seed):
     import solver.count as count_module
-
     from solver.board import load_board
 
     board = load_board()
