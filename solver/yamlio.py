@@ -58,10 +58,10 @@ _LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _con
 _LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
 
 
-def line_of(container: Any, key: Any) -> int | None:
-    """The line of `key` in a loaded mapping or sequence, where known."""
+def line_of(container: Any, key: Any = None) -> int | None:
+    """The line of `key` in a loaded mapping or sequence (of the container itself without a key)."""
     if isinstance(container, LineDict | LineList):
-        return container.line_of(key)
+        return container.line if key is None else container.line_of(key)
     return None
 
 

@@ -52,8 +52,7 @@ BOTS = {"random": RandomBot, "greedy": GreedyBot}
 
 
 def make_bot(name: str, seed: int):
-    from solver.errors import BadInput
-    from solver.scandaroon.yamlload import suggest
+    from solver.errors import BadInput, suggest
 
     if name not in BOTS:
         raise BadInput(f"unknown bot {name!r}; {suggest(name, list(BOTS))}")

@@ -14,9 +14,8 @@ def _load_deck(deck_path, symbols_path):
 
 
 def _bot_names(spec: str, players: int, default_first: str | None = None) -> list[str]:
-    from solver.errors import BadInput
+    from solver.errors import BadInput, suggest
     from solver.scandaroon.bots import BOTS
-    from solver.scandaroon.yamlload import suggest
 
     names = [n.strip().lower() for n in spec.split(",") if n.strip()]
     if not names:

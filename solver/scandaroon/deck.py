@@ -9,11 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from solver.errors import BadInput
+from solver.errors import BadInput, suggest
 from solver.paths import data_file
 from solver.scandaroon.effects import Ability, Effect, _Where, parse_ability, parse_effect
 from solver.scandaroon.symbols import SymbolSet, load_symbols, parse_symbols
-from solver.scandaroon.yamlload import line_of, load, suggest
+from solver.yamlio import line_of
+from solver.yamlio import load_yaml as load
 
 DEFAULT_DECK = "scandaroon-deck.yaml"
 RULEBOOK_DECK_SIZE = 51  # "Deck of 51 cards"

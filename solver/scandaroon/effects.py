@@ -29,8 +29,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solver.errors import BadInput
-from solver.scandaroon.yamlload import line_of, suggest
+from solver.errors import BadInput, suggest
+from solver.yamlio import line_of
 
 EFFECT_KINDS = ("bonus",)
 EFFECT_SCOPES = ("row", "others", "all", "adjacent")

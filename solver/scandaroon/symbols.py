@@ -8,9 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from solver.errors import BadInput
+from solver.errors import BadInput, suggest
 from solver.paths import data_file
-from solver.scandaroon.yamlload import line_of, load, suggest
+from solver.yamlio import line_of
+from solver.yamlio import load_yaml as load
 
 # The four effects of the action stone (rulebook, "3. Play the Action Stone").
 STONE_EFFECTS = ("scoring-pile", "exchange", "protect", "steal")
