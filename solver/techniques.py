@@ -141,7 +141,8 @@ def _card_sentence(entry: PuzzleClue, removed: dict[int, int], state: Candidates
         kind = "across a river" if clue.relation == "adjoining" else "inside its district"
         gone = _union(removed.values())
         who = " and ".join(the(d) for d in removed)
-        return (f"{label}: {clue.sentence()[:-1]}. {places(gone)} {'has' if gone.bit_count() == 1 else 'have'} "
+        where = _join([names.LOCATIONS[i] for i in bits(gone)], "and")
+        return (f"{label}: {clue.sentence()[:-1]}. {where} {'has' if gone.bit_count() == 1 else 'have'} "
                 f"no path {kind}, so {who} cannot be there.")
     (d, mask), = removed.items()
     keep = state.masks[d] & ~mask
