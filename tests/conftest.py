@@ -6,6 +6,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# Tests never assert on wall-clock time: no hypothesis deadlines either (CI machines are busy).
+settings.register_profile("project", deadline=None)
+settings.load_profile("project")
 
 sys.path.insert(0, str(Path(__file__).parent))  # for tests/reference.py
 
