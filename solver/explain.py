@@ -93,7 +93,7 @@ def explain_clues(clues, board: Board, max_steps: int = 500, ladder=TECHNIQUES) 
     return explanation
 
 
-def next_hint(puzzle: Puzzle, board: Board) -> Deduction | None:
-    """The easiest next step after everything a person has already deduced (all steps so far)."""
-    explanation = explain_puzzle(puzzle, board)
-    return explanation.steps[0] if explanation.steps else None
+def next_hint(puzzle: Puzzle, board: Board, step: int = 1) -> Deduction | None:
+    """Step `step` (from 1) of the explanation: the easiest deduction after the steps before it."""
+    explanation = explain_puzzle(puzzle, board, max_steps=step)
+    return explanation.steps[step - 1] if len(explanation.steps) >= step else None

@@ -47,3 +47,10 @@ def test_hint_is_the_first_step(run_cli):
 def test_solve_explain_prints_steps_then_the_table(run_cli):
     result = run_cli("solve", str(TUTORIALS[2]), "--explain")
     assert "[trial] Suppose" in result.output and "unique" in result.output
+
+
+def test_hint_steps_follow_the_explanation(run_cli, board):
+    explanation = explain_puzzle(load_puzzle(TUTORIALS[1]), board)
+    document = json.loads(run_cli("hint", str(TUTORIALS[1]), "--step", "17", "--json").output)
+    assert document["reason"] == explanation.steps[16].reason
+    assert run_cli("hint", str(TUTORIALS[1]), "--step", "999").exit_code == 1

@@ -11,12 +11,14 @@ from solver.commands.options import board_option, deck_option, echo_json, json_o
 @click.argument("puzzle_file", type=click.Path(dir_okay=False))
 @deck_option
 @board_option
+@click.option("--step", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Which step of the explanation to show (2: the one after the first hint, ...).")
 @json_option
-def hint(puzzle_file: str, deck_file: str | None, board_file: str | None, as_json: bool) -> int:
+def hint(puzzle_file: str, deck_file: str | None, board_file: str | None, step: int, as_json: bool) -> int:
     """The easiest next deduction for PUZZLE_FILE, with the cards it uses and why.
 
-    Write what you have found so far into the file (e.g. as `not` clues) to get the
-    step after it.
+    Ask for --step 2, 3, ... as you go, or write what you have found into the file
+    (e.g. as `not` clues) and ask again.
     """
     from solver.deck import load_deck
     from solver.explain import next_hint
@@ -24,17 +26,17 @@ def hint(puzzle_file: str, deck_file: str | None, board_file: str | None, as_jso
 
     board = load_board_warned(board_file)
     puzzle = load_puzzle(puzzle_file, load_deck(deck_file) if deck_file else None)
-    step = next_hint(puzzle, board)
+    found = next_hint(puzzle, board, step)
     if as_json:
-        echo_json(None if step is None else {
-            "technique": step.technique, "cards": step.cards, "reason": step.reason, "chain": step.chain,
-            "removals": [{"delict": _d(d), "location": _l(loc)} for d, loc in step.removals]})
-        return 0 if step else 1
-    if step is None:
-        click.echo("No step found with the human-style techniques: try `schinderhannes solve --explain`.")
+        echo_json(None if found is None else {
+            "step": step, "technique": found.technique, "cards": found.cards, "reason": found.reason,
+            "chain": found.chain, "removals": [{"delict": _d(d), "location": _l(loc)} for d, loc in found.removals]})
+        return 0 if found else 1
+    if found is None:
+        click.echo(f"No step {step}: the human-style techniques stop earlier (see `schinderhannes solve --explain`).")
         return 1
-    click.echo(f"[{step.technique}] {step.reason}")
-    for line in step.chain:
+    click.echo(f"step {step} [{found.technique}] {found.reason}")
+    for line in found.chain:
         click.echo(f"    {line}")
     return 0
 
