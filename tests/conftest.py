@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -29,17 +30,34 @@ def deck():
     return load_deck()
 
 
+@dataclass
+class CliResult:
+    exit_code: int
+    output: str
+    stderr: str
+
+
 @pytest.fixture
 def run_cli():
-    """Run the real entry point (cli.main) with arguments; returns (exit code, stdout, stderr)."""
+    """Run the command line as cli.main() does (return codes, BadInput -> 2); (exit_code, output, stderr)."""
+    from click import ClickException
     from click.testing import CliRunner
 
     import cli
+    from solver.errors import BadInput
 
-    def run(*args: str, input: str | None = None):
-        runner = CliRunner()
-        result = runner.invoke(cli.root, list(args), input=input, catch_exceptions=True,
-                               standalone_mode=True)
-        return result
+    def run(*args: str, input: str | None = None) -> CliResult:
+        result = CliRunner().invoke(cli.root, list(args), input=input, standalone_mode=False)
+        if isinstance(result.exception, BadInput):
+            code = 2
+        elif isinstance(result.exception, ClickException):
+            code = result.exception.exit_code
+        elif result.exception is not None and not isinstance(result.exception, SystemExit):
+            raise result.exception
+        elif isinstance(result.return_value, int):
+            code = result.return_value
+        else:
+            code = result.exit_code
+        return CliResult(code, result.stdout, result.stderr)
 
     return run
