@@ -133,18 +133,26 @@ def reduce_clues(clues: Iterable[Clue], board: Board) -> Reduced:
                 group_dirs.setdefault(GROUP_INDEX[group], set()).add(direction)
             case _:
                 raise TypeError(f"not a clue: {clue!r}")
+    joined, direction_mask = _board_tables(board)
+    frozen_dirs = {group: frozenset(dirs) for group, dirs in group_dirs.items()}
+    return Reduced(tuple(allowed), tuple(pairs), frozen_dirs, joined, direction_mask)
+
+
+@cache
+def _board_tables(board: Board) -> tuple[dict[str, np.ndarray], dict[str, int]]:
+    """The board's joined tables and direction masks, built once per board (hashed by identity)."""
     joined = {}
     for relation, found in board.joined_pairs.items():
         table = np.zeros((SIZE, SIZE), dtype=bool)
         for i, j in found:
             table[i, j] = table[j, i] = True
+        table.flags.writeable = False
         joined[relation] = table
     direction_mask = {
         direction: _bits(loc for loc in names.LOCATIONS if board.in_direction(loc, direction))
         for direction in names.DIRECTIONS
     }
-    frozen_dirs = {group: frozenset(dirs) for group, dirs in group_dirs.items()}
-    return Reduced(tuple(allowed), tuple(pairs), frozen_dirs, joined, direction_mask)
+    return joined, direction_mask
 
 
 def count_clues(clues: Iterable[Clue], board: Board) -> int:
@@ -161,6 +169,13 @@ def count_reduced(reduced: Reduced) -> int:
     sparse = count_sparse(reduced, allowed)
     if sparse is not None:
         return sparse
+    return count_branched(reduced, allowed)
+
+
+def count_units_ie(reduced: Reduced, allowed: list[int]) -> int:
+    """The previous dense path: group clues enumerated inside units, else inclusion-exclusion.
+
+    Kept as an independent cross-check of `count_branched` (tests only)."""
     by_ie: set[int] = set()
     while True:
         try:
@@ -178,13 +193,25 @@ class _TooBig(Exception):
 
 
 def _neighbours(reduced: Reduced, relation: str) -> list[int]:
-    table = reduced.joined[relation]
-    return [int((table[location].astype(np.int64) * LOCATION_BITS).sum()) for location in range(SIZE)]
+    return _neighbour_masks(id(reduced.joined[relation]), reduced.joined[relation])
+
+
+_NEIGHBOURS: dict[int, tuple[np.ndarray, list[int]]] = {}
+
+
+def _neighbour_masks(key: int, table: np.ndarray) -> list[int]:
+    """Per location, the mask of locations the table joins it to (cached per table object)."""
+    hit = _NEIGHBOURS.get(key)
+    if hit is not None and hit[0] is table:
+        return hit[1]
+    masks = [int((table[location].astype(np.int64) * LOCATION_BITS).sum()) for location in range(SIZE)]
+    _NEIGHBOURS[key] = (table, masks)
+    return masks
 
 
 def _propagate(allowed: list[int], reduced: Reduced) -> list[int] | None:
     """Arc consistency on district clues: a delict keeps only locations with a partner left."""
-    neighbours = {relation: _neighbours(reduced, relation) for relation in reduced.joined}
+    neighbours = {relation: _neighbours(reduced, relation) for relation in {rel for _, _, rel in reduced.pairs}}
     changed = True
     while changed:
         changed = False
@@ -338,11 +365,15 @@ class _Rows:
     locations: np.ndarray  # rows x frontier
     counts: np.ndarray
     frontier: list[int]
+    sig: np.ndarray | None = None  # per row: 4 direction bits per signed group slot (count_branched)
+    sig_bits: int = 0
 
     def keep(self, selected: np.ndarray) -> None:
         self.masks, self.locations, self.counts = (
             self.masks[selected], self.locations[selected], self.counts[selected]
         )
+        if self.sig is not None:
+            self.sig = self.sig[selected]
 
 
 def _enumerate_unit(
@@ -422,11 +453,14 @@ def _aggregate(rows: _Rows, pending: list[int]) -> None:
     """Forget the locations of delicts with no tie left, and merge rows that became equal."""
     columns = [rows.frontier.index(d) for d in pending]
     rows.locations, rows.frontier = rows.locations[:, columns], pending
-    if len(pending) > 11 or len(rows.masks) == 0:
+    base = SIZE + rows.sig_bits
+    if base + 4 * len(pending) > 63 or len(rows.masks) == 0:
         return
     key = rows.masks.copy()
+    if rows.sig is not None:
+        key |= rows.sig << SIZE
     for column in range(len(pending)):
-        key |= rows.locations[:, column] << (SIZE + 4 * column)
+        key |= rows.locations[:, column] << (base + 4 * column)
     order = np.argsort(key, kind="stable")
     key = key[order]
     starts = np.flatnonzero(np.concatenate([[True], key[1:] != key[:-1]]))
@@ -528,3 +562,172 @@ def _sparse_step(states, d, options, frontier, after, closing):
                 key = (used | low, tuple(where[x] for x in after))
                 grown[key] = grown.get(key, 0) + ways
     return grown
+
+
+# ---------------------------------------------------------------------------
+# Group clues by signed branches (count_branched).
+#
+# "For each demanded direction some member of g is there" equals
+# Σ_{T ⊆ demanded} (-1)^|T| [every member of g outside ∪T] (terms with ∪T = all locations
+# vanish). The subset DP is linear in its vector, so at a group's first delict the vector
+# is split into one copy per term (scaled by its coefficient), the group's delicts are
+# placed in each copy with the term's locations barred, and the copies are summed after
+# the group's last delict. Units of delicts tied by district clues are enumerated once;
+# each joint placement remembers which directions the signed groups' members used, so a
+# term keeps exactly the placements that avoid its directions.
+
+
+@dataclass
+class _Item:
+    """Delicts placed together: a single delict (mask) or a unit's joint placements."""
+
+    delicts: list[int]
+    groups: list[int]  # signed groups with members here; sig slot = position in this list
+    mask: int = 0
+    placements: np.ndarray | None = None
+    counts: np.ndarray | None = None
+    sig: np.ndarray | None = None
+
+
+def _direction_bits(reduced: Reduced) -> list[int]:
+    """Per location, a bit per direction (names.DIRECTIONS order) it lies in."""
+    return [
+        sum(1 << i for i, direction in enumerate(names.DIRECTIONS) if reduced.direction_mask[direction] >> loc & 1)
+        for loc in range(SIZE)
+    ]
+
+
+def _signed_terms(directions: frozenset[str], reduced: Reduced) -> list[tuple[int, int, int]]:
+    """(direction bits of T, locations barred, coefficient) for the non-vanishing terms."""
+    terms: dict[int, list[int]] = {}
+    ordered = list(names.DIRECTIONS)
+    for size in range(len(directions) + 1):
+        for subset in combinations(sorted(directions), size):
+            barred, bits = 0, 0
+            for direction in subset:
+                barred |= reduced.direction_mask[direction]
+                bits |= 1 << ordered.index(direction)
+            entry = terms.setdefault(barred, [bits, 0])
+            entry[1] += (-1) ** size
+    return [(bits, barred, coeff) for barred, (bits, coeff) in terms.items() if coeff and barred != FULL]
+
+
+def count_branched(reduced: Reduced, allowed: list[int]) -> int:
+    """Exact count: units tied by district clues in the subset DP, group clues as signed branches."""
+    if any(mask == 0 for mask in allowed):
+        return 0
+    live = _live_group_clues(allowed, reduced, reduced.group_dirs)
+    if live is None:
+        return 0
+    terms = {group: _signed_terms(directions, reduced) for group, directions in live.items()}
+    dir_bits = np.array(_direction_bits(reduced), dtype=np.int64)
+    items: list[_Item] = []
+    for unit in _units(reduced, {}):
+        groups = sorted({GROUP_OF_DELICT[d] for d in unit} & live.keys())
+        if len(unit) == 1:
+            items.append(_Item(unit, groups, mask=allowed[unit[0]]))
+            continue
+        slots = {d: groups.index(GROUP_OF_DELICT[d]) for d in unit if GROUP_OF_DELICT[d] in live}
+        placements, counts, sig = _enumerate_signed(unit, allowed, reduced, slots, len(groups), dir_bits)
+        if len(placements) == 0:
+            return 0
+        items.append(_Item(unit, groups, placements=placements, counts=counts, sig=sig))
+    halves: list[list[_Item]] = [[], []]
+    for block in sorted(_blocks(items), key=lambda b: sum(len(i.delicts) for i in b), reverse=True):
+        smaller = min(halves, key=lambda half: sum(len(item.delicts) for item in half))
+        smaller.extend(_block_order(block))
+    return _meet(_run_signed(halves[0], terms), _run_signed(halves[1], terms))
+
+
+def _blocks(items: list[_Item]) -> list[list[_Item]]:
+    """Items sharing a signed group, joined: a group opens and closes inside one block."""
+    blocks: list[list[_Item]] = []
+    for item in items:
+        joined = [b for b in blocks if any(set(item.groups) & set(i.groups) for i in b)]
+        merged = [item]
+        for b in joined:
+            merged = b + merged
+            blocks.remove(b)
+        blocks.append(merged)
+    return blocks
+
+
+def _block_order(block: list[_Item]) -> list[_Item]:
+    """Few groups open at a time: prefer items opening no new group and closing groups; big first."""
+    order: list[_Item] = []
+    left = sorted(block, key=lambda i: -len(i.delicts))
+    open_groups: set[int] = set()
+    while left:
+        best = min(left, key=lambda item, now=frozenset(open_groups): _order_score(item, left, now))
+        left.remove(best)
+        order.append(best)
+        open_groups |= set(best.groups)
+    return order
+
+
+def _order_score(item: _Item, left: list[_Item], open_groups: frozenset[int]) -> tuple[int, int, int]:
+    rest = [i for i in left if i is not item]
+    closes = sum(all(g not in i.groups for i in rest) for g in item.groups)
+    return (len(set(item.groups) - open_groups), -closes, -len(item.delicts))
+
+
+def _run_signed(items: list[_Item], terms: dict[int, list[tuple[int, int, int]]]) -> tuple[np.ndarray, int]:
+    """The subset DP over some items with signed branches per open group; all groups close."""
+    branches: dict[tuple[tuple[int, int, int], ...], np.ndarray] = {(): np.ones(1, dtype=np.int64)}
+    layer = 0
+    remaining: dict[int, int] = {}
+    for item in items:
+        for group in item.groups:
+            remaining[group] = remaining.get(group, 0) + 1
+    opened: list[int] = []  # groups in the order their term sits in a branch key
+    for item in items:
+        for group in item.groups:
+            if group not in opened:
+                opened.append(group)
+                branches = {
+                    (*key, term): dp * term[2] for key, dp in branches.items() for term in terms[group]
+                }
+        grown = {}
+        for key, dp in branches.items():
+            chosen = dict(zip(opened, key, strict=True))
+            if item.placements is None:
+                mask = item.mask
+                for group in item.groups:
+                    mask &= ~chosen[group][1]
+                grown[key] = _place_one(dp, layer, mask)
+            else:
+                ok = np.ones(len(item.placements), bool)
+                for slot, group in enumerate(item.groups):
+                    ok &= (item.sig >> (4 * slot)) & chosen[group][0] == 0
+                grown[key] = _place_unit(dp, layer, len(item.delicts), item.placements[ok], item.counts[ok])
+        branches, layer = grown, layer + len(item.delicts)
+        for group in item.groups:
+            remaining[group] -= 1
+            if remaining[group] == 0:
+                where = opened.index(group)
+                opened.pop(where)
+                summed: dict[tuple, np.ndarray] = {}
+                for key, dp in branches.items():
+                    short = key[:where] + key[where + 1:]
+                    summed[short] = summed[short] + dp if short in summed else dp
+                branches = summed
+    assert not opened and len(branches) == 1
+    return branches[()], layer
+
+
+def _enumerate_signed(
+    unit: list[int], allowed: list[int], reduced: Reduced, slots: dict[int, int], n_slots: int, dir_bits: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A unit's location sets and ways, split by the directions its signed-group members use."""
+    partners = {d: [(b if a == d else a, rel) for a, b, rel in reduced.pairs if d in (a, b)] for d in unit}
+    rows = _Rows(np.zeros(1, np.int64), np.zeros((1, 0), np.int64), np.ones(1, np.int64), [],
+                 np.zeros(1, np.int64), 4 * n_slots)
+    placed: set[int] = set()
+    for delict in _unit_order(unit, allowed, partners, set()):
+        _extend(rows, delict, allowed[delict], partners[delict], reduced)
+        if delict in slots:
+            rows.sig = rows.sig | (dir_bits[rows.locations[:, -1]] << (4 * slots[delict]))
+        placed.add(delict)
+        pending = [d for d in rows.frontier if any(p not in placed for p, _ in partners[d])]
+        _aggregate(rows, pending)
+    return rows.masks, rows.counts, rows.sig

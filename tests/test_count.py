@@ -196,3 +196,35 @@ def test_sparse_and_dense_counts_agree(seed):
         patch.setattr(count_module, "SPARSE_STATE_LIMIT", -1)  # force the dense DP
         dense = count_module.count_clues(clues, board)
     assert sparse is None or sparse == dense
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 100_000), st.sampled_from(["AANCCBBB", "ACCCCBBBB", "NCBBBBBB", "ACCCCCCB"]))
+def test_signed_branches_agree_with_units_and_inclusion_exclusion(seed, kinds):
+    """count_branched (group clues as signed branches) == the previous unit / inclusion-exclusion path."""
+    import solver.count as count_module
+    from solver.board import load_board
+
+    board = load_board()
+    rng = random.Random(seed)
+    where = dict(zip(names.DELICTS, rng.sample(names.LOCATIONS, 16), strict=True))
+    clues = [_true_clue(rng, rng.choice(kinds), where, board) for _ in range(rng.randint(4, 16))]
+    clues += [_random_clue(rng, "AB") for _ in range(rng.randint(0, 3))]  # may be false: counts can be 0
+    reduced = count_module.reduce_clues(clues, board)
+    allowed = count_module._propagate(list(reduced.allowed), reduced)
+    if allowed is None:
+        return
+    assert count_module.count_branched(reduced, allowed) == count_module.count_units_ie(reduced, allowed)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_many_group_and_cross_group_district_clues_match_brute_force(board, seed):
+    """Nine delicts pinned; district clues across groups and every group clue the solution allows."""
+    rng = random.Random(100 + seed)
+    where = dict(zip(D, rng.sample(L, 16), strict=True))
+    pinned = dict(rng.sample(sorted(where.items()), 9))
+    clues = [DelictClue(d, (loc,) * 4) for d, loc in pinned.items()]
+    clues += [_true_clue(rng, "C", where, board) for _ in range(5)]
+    clues += [GroupClue(names.GROUP_OF_DELICT[d], direction) for d in D for direction in names.DIRECTIONS
+              if board.in_direction(where[d], direction)]
+    assert count_clues(clues, board) == brute_force_count(clues, board, pinned)
