@@ -51,9 +51,24 @@ def _single_steps(layer: int) -> list[tuple[np.ndarray, np.ndarray]]:
     return steps
 
 
+SPARSE_LAYER = 8  # a layer with at most 1/SPARSE_LAYER of its states reached is stepped from those alone
+
+
 def _place_one(dp: np.ndarray, layer: int, allowed: int) -> np.ndarray:
     """Place one more delict on any free location of `allowed`: dp over layer -> dp over layer + 1."""
     new = np.zeros(comb(SIZE, layer + 1), dtype=np.int64)
+    present = np.flatnonzero(dp)
+    if len(present) * SPARSE_LAYER <= len(dp):
+        # Few states reached (tight clues): step only those. Every partial count is < 2^53,
+        # so the float weights of bincount stay exact.
+        layers, position = _layers()
+        bits = LOCATION_BITS[_locations(allowed)]
+        masks = layers[layer][present][:, None]
+        free = (masks & bits[None, :]) == 0
+        rows, cols = np.nonzero(free)
+        target = position[masks[rows, 0] | bits[cols]]
+        summed = np.bincount(target, weights=dp[present][rows].astype(np.float64), minlength=len(new))
+        return summed.astype(np.int64)
     for bit, (source, target) in enumerate(_single_steps(layer)):
         if allowed >> bit & 1:
             new[target] += dp[source]
@@ -210,21 +225,48 @@ def _neighbour_masks(key: int, table: np.ndarray) -> list[int]:
 
 
 def _propagate(allowed: list[int], reduced: Reduced) -> list[int] | None:
-    """Arc consistency on district clues: a delict keeps only locations with a partner left."""
+    """Shrink masks without losing a solution; None when some delict has no location left.
+
+    Arc consistency on district clues (a delict keeps only locations with a partner left),
+    and the bijection's singles: a delict with one location takes it from every other
+    delict; a location only one delict may take pins that delict."""
     neighbours = {relation: _neighbours(reduced, relation) for relation in {rel for _, _, rel in reduced.pairs}}
+    allowed = [mask & FULL for mask in allowed]
     changed = True
     while changed:
         changed = False
         for first, second, relation in reduced.pairs:
+            table = neighbours[relation]
             for a, b in ((first, second), (second, first)):
-                support = 0
-                for location in _locations(allowed[b]):
-                    support |= neighbours[relation][location]
+                support, rest = 0, allowed[b]
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    support |= table[low.bit_length() - 1]
                 if allowed[a] & ~support:
                     allowed[a] &= support
                     changed = True
                 if not allowed[a]:
                     return None
+        once, twice = 0, 0
+        for mask in allowed:
+            twice |= once & mask
+            once |= mask
+        if once != FULL:
+            return None  # a location no delict can take
+        singles = once & ~twice
+        for d, mask in enumerate(allowed):
+            if mask & singles and mask & ~singles:
+                allowed[d] = mask & singles
+                changed = True
+            if allowed[d] & (allowed[d] - 1):
+                continue  # more than one location
+            for other in range(SIZE):
+                if other != d and allowed[other] & allowed[d]:
+                    allowed[other] &= ~allowed[d]
+                    changed = True
+                    if not allowed[other]:
+                        return None
     return allowed
 
 
@@ -487,81 +529,123 @@ def state_masks(markers: dict[str, Iterable[str]], tiles: dict[str, str]) -> lis
     return allowed
 
 
-SPARSE_STATE_LIMIT = 300  # measured: past a few hundred partial placements the dense DP is faster
+SPARSE_STATE_LIMIT = 1500  # partial placements kept at once before giving up on the sparse DP
+SPARSE_WORK_LIMIT = 6000  # partial placements made in all (≈ 1 ms) before giving up
 
 
 def count_sparse(reduced: Reduced, allowed: list[int], limit: int | None = None) -> int | None:
     """Exact count by a DP over only the reachable partial placements, or None past `limit` states.
 
     Fast where clues are tight (small counts), where the dense 2^16 DP pays its fixed cost.
-    A state is (locations used, where each placed delict with a pending tie is); a tie is
-    checked when its last delict is placed."""
+    A state is one int: the locations used (low 16 bits) and, 4 bits each above them, where
+    each placed delict with a pending tie is. A tie closes at its last delict, where it
+    narrows that delict's options: a district clue to the locations joined to its partner,
+    a group clue to a direction no other member covers."""
     limit = SPARSE_STATE_LIMIT if limit is None else limit
-    plan = _sparse_plan(reduced, allowed)
-    if _state_bound(allowed, plan) > limit:
-        return None  # the states could outgrow the limit: not worth starting
-    states: dict[tuple[int, tuple[int, ...]], int] = {(0, ()): 1}
-    for d, before, after, closing in plan:
-        states = _sparse_step(states, d, allowed[d], before, after, closing)
+    work_limit = max(SPARSE_WORK_LIMIT, 4 * limit) if limit != SPARSE_STATE_LIMIT else SPARSE_WORK_LIMIT
+    states: dict[int, int] = {0: 1}
+    work = 0
+    for _, options, pair_tests, group_tests, keep_shifts, d_shift, later in _sparse_plan(reduced, allowed):
+        grown: dict[int, int] = {}
+        get = grown.get
+        for key, ways in states.items():
+            used = key & FULL
+            free = options & ~used
+            for shift, table in pair_tests:
+                free &= table[key >> shift & 15]
+            for shifts, masks in group_tests:
+                covered = 0
+                for shift in shifts:
+                    covered |= 1 << (key >> shift & 15)
+                for mask in masks:
+                    if not covered & mask:
+                        free &= mask
+            if ~(used | later) & FULL:
+                # a free location no later delict can take: only this delict can fill it
+                need = FULL & ~(used | later)
+                if need & (need - 1):
+                    continue
+                free &= need
+            if not free:
+                continue
+            base = used
+            for source, target in keep_shifts:
+                base |= (key >> source & 15) << target
+            while free:
+                low = free & -free
+                free ^= low
+                grown_key = base | low
+                if d_shift:
+                    grown_key |= (low.bit_length() - 1) << d_shift
+                grown[grown_key] = get(grown_key, 0) + ways
+        states = grown
+        work += len(states)
+        if not states:
+            return 0
+        if len(states) > limit or work > work_limit:
+            return None
     return sum(states.values())
 
 
+SPARSE_TIED_OPTIONS = 2  # a delict whose district partner is placed has about this many options
+
+
+def _sparse_order(reduced: Reduced, allowed: list[int]) -> list[int]:
+    """Fewest options first, where a placed district partner leaves about SPARSE_TIED_OPTIONS."""
+    partners: dict[int, set[int]] = {d: set() for d in range(SIZE)}
+    for a, b, _ in reduced.pairs:
+        partners[a].add(b)
+        partners[b].add(a)
+    order: list[int] = []
+    left = set(range(SIZE))
+    while left:
+        def score(d: int, placed=frozenset(order)) -> tuple[int, int, int]:
+            count = allowed[d].bit_count()
+            if partners[d] & placed:
+                count = min(count, SPARSE_TIED_OPTIONS)
+            return (count, allowed[d].bit_count(), d)
+
+        best = min(left, key=score)
+        order.append(best)
+        left.remove(best)
+    return order
+
+
 def _sparse_plan(reduced: Reduced, allowed: list[int]):
-    """For each delict in placing order: the frontier before and after it, and the ties it closes."""
-    order = _sparse_order(allowed)
+    """Per delict in placing order: options, tie tests closing at it, and how the state key moves."""
+    order = _sparse_order(reduced, allowed)
     position = {d: i for i, d in enumerate(order)}
-    ties = _ties(reduced)
-    last_of = [max(position[d] for d in delicts) for delicts, _ in ties]
-    plan, frontier = [], []
-    for step, d in enumerate(order):
-        closing = [tie for tie, last in zip(ties, last_of, strict=True) if last == step]
-        pending = [tie[0] for tie, last in zip(ties, last_of, strict=True) if last > step]
-        after = [x for x in (*frontier, d) if any(x in delicts for delicts in pending)]
-        plan.append((d, frontier, after, closing))
-        frontier = after
-    return plan
-
-
-def _state_bound(allowed: list[int], plan) -> int:
-    """An upper bound on the states after any step: placements so far, or used sets times frontiers."""
-    worst, placements = 1, 1
-    for step, (d, _, after, _) in enumerate(plan, 1):
-        placements *= allowed[d].bit_count()
-        worst = max(worst, min(placements, comb(SIZE, step) * SIZE ** len(after)))
-    return worst
-
-
-def _sparse_order(allowed: list[int]) -> list[int]:
-    return sorted(range(SIZE), key=lambda d: (allowed[d].bit_count(), d))
-
-
-def _ties(reduced: Reduced) -> list[tuple[tuple[int, ...], object]]:
-    """Each district clue and each group's direction demands, as (delicts, test on their locations)."""
-    ties: list[tuple[tuple[int, ...], object]] = []
-    for first, second, relation in reduced.pairs:
-        table = reduced.joined[relation]
-        ties.append(((first, second), lambda where, t=table, a=first, b=second: bool(t[where[a], where[b]])))
+    ties: list[tuple[tuple[int, ...], tuple]] = [((a, b), ("pair", a, b, rel)) for a, b, rel in reduced.pairs]
     for group, directions in reduced.group_dirs.items():
-        members = GROUP_MEMBERS[group]
-        masks = [reduced.direction_mask[direction] for direction in directions]
-        ties.append((members, lambda where, ms=masks, m=members: all(any(mask >> where[d] & 1 for d in m)
-                                                                        for mask in ms)))
-    return ties
-
-
-def _sparse_step(states, d, options, frontier, after, closing):
-    grown: dict[tuple[int, tuple[int, ...]], int] = {}
-    for (used, locations), ways in states.items():
-        where = dict(zip(frontier, locations, strict=True))
-        free = options & ~used
-        while free:
-            low = free & -free
-            free ^= low
-            where[d] = low.bit_length() - 1
-            if all(test(where) for _, test in closing):
-                key = (used | low, tuple(where[x] for x in after))
-                grown[key] = grown.get(key, 0) + ways
-    return grown
+        masks = tuple(reduced.direction_mask[direction] for direction in sorted(directions))
+        ties.append((GROUP_MEMBERS[group], ("group", masks)))
+    last_of = [max(position[d] for d in delicts) for delicts, _ in ties]
+    frontier: list[int] = []
+    for step, d in enumerate(order):
+        slot = {x: 16 + 4 * i for i, x in enumerate(frontier)}
+        pair_tests, group_tests = [], []
+        options = allowed[d]
+        for (delicts, spec), last in zip(ties, last_of, strict=True):
+            if last != step:
+                continue
+            if spec[0] == "pair":
+                _, a, b, relation = spec
+                table = _neighbours(reduced, relation)
+                if a == b:  # a delict joined to itself: never
+                    options = 0
+                else:
+                    pair_tests.append((slot[b if a == d else a], table))
+            else:
+                group_tests.append(([slot[x] for x in delicts if x != d], spec[1]))
+        pending = [delicts for (delicts, _), last in zip(ties, last_of, strict=True) if last > step]
+        after = [x for x in (*frontier, d) if any(x in delicts for delicts in pending)]
+        keep_shifts = [(slot[x], 16 + 4 * i) for i, x in enumerate(after) if x != d]
+        d_shift = 16 + 4 * after.index(d) if d in after else 0
+        later = 0
+        for x in order[step + 1:]:
+            later |= allowed[x]
+        yield d, options, pair_tests, group_tests, keep_shifts, d_shift, later
+        frontier = after
 
 
 # ---------------------------------------------------------------------------
