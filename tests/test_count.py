@@ -228,3 +228,28 @@ def test_many_group_and_cross_group_district_clues_match_brute_force(board, seed
     clues += [GroupClue(names.GROUP_OF_DELICT[d], direction) for d in D for direction in names.DIRECTIONS
               if board.in_direction(where[d], direction)]
     assert count_clues(clues, board) == brute_force_count(clues, board, pinned)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 100_000), st.sampled_from(["AADDNCCB", "ADDCCCBBB", "DDDDCCCCBB", "AAAADDDDN"]))
+def test_sparse_dp_and_propagation_agree_with_the_dense_dp(seed, kinds):
+    """The int-keyed sparse DP (run without its caps) and the pruning of masks keep counts exact."""
+    import solver.count as count_module
+    from solver.board import load_board
+
+    board = load_board()
+    rng = random.Random(seed)
+    where = dict(zip(names.DELICTS, rng.sample(names.LOCATIONS, 16), strict=True))
+    clues = [_true_clue(rng, rng.choice(kinds), where, board) for _ in range(rng.randint(8, 22))]
+    clues += [_random_clue(rng, "ADCB") for _ in range(rng.randint(0, 2))]  # may be false: counts can be 0
+    reduced = count_module.reduce_clues(clues, board)
+    dense = count_module.count_branched(reduced, list(reduced.allowed))  # masks as the clues give them
+    allowed = count_module._propagate(list(reduced.allowed), reduced)
+    if allowed is None:
+        assert dense == 0
+        return
+    assert count_module.count_branched(reduced, allowed) == dense
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(count_module, "SPARSE_WORK_LIMIT", 10**9)
+        sparse = count_module.count_sparse(reduced, allowed, limit=20_000)
+    assert sparse is None or sparse == dense
