@@ -37,6 +37,28 @@ def instances(seed: int, kinds: str, count: int, board, max_district: int = 8):
         yield clues
 
 
+WORST_CASES = {  # label: (district clues, group clues, district clues must join two groups)
+    "1 C + 16 B": (1, 16, False),
+    "4 C + 4 B": (4, 4, False),
+    "5 Cx + 16 B": (5, 16, True),
+    "8 C + 4 B": (8, 4, False),
+    "8 C + 16 B": (8, 16, False),
+}
+
+
+def worst_case(seed: int, districts: int, groups: int, across: bool, board):
+    """District (C) and group (B) clues only, true for a hidden solution: the counter's hard case."""
+    rng = random.Random(seed)
+    where = dict(zip(names.DELICTS, rng.sample(names.LOCATIONS, 16), strict=True))
+    clues = []
+    while len(clues) < districts:
+        clue = _true_clue(rng, "C", where, board)
+        first, second = clue.delicts
+        if not across or names.GROUP_OF_DELICT[first] != names.GROUP_OF_DELICT[second]:
+            clues.append(clue)
+    return clues + [_true_clue(rng, "B", where, board) for _ in range(groups)]
+
+
 def timed(function, repeat: int = 1):
     best, result = float("inf"), None
     for _ in range(repeat):
@@ -49,6 +71,7 @@ def timed(function, repeat: int = 1):
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--cap", type=float, default=3.0, help="seconds per CP-SAT enumeration")
+    parser.add_argument("--worst", type=int, default=20, help="seeded instances per worst-case row (0: skip)")
     args = parser.parse_args()
     board = load_board()
     count_clues([], board)  # warm the layer tables once, as a long-running process would
@@ -78,6 +101,13 @@ def main() -> None:
               f"{done:>11}{enum_median:>12}{ratio_median:>11}{ratio_min:>11}")
         if capped:
             print(f"         {capped} enumerations hit the {args.cap} s cap (reported as > cap, not counted)")
+    if args.worst:
+        print(f"worst cases, count only (counts far beyond enumeration), {args.worst} seeds each:")
+        print(f"{'set':<14}{'count ms med':>14}{'count ms max':>14}")
+        for label, (districts, groups, across) in WORST_CASES.items():
+            sets = [worst_case(seed, districts, groups, across, board) for seed in range(args.worst)]
+            times = [timed(lambda clues=clues: count_clues(clues, board))[1] for clues in sets]
+            print(f"{label:<14}{statistics.median(times) * 1000:>14.1f}{max(times) * 1000:>14.1f}")
 
 
 if __name__ == "__main__":

@@ -529,8 +529,8 @@ def state_masks(markers: dict[str, Iterable[str]], tiles: dict[str, str]) -> lis
     return allowed
 
 
-SPARSE_STATE_LIMIT = 1500  # partial placements kept at once before giving up on the sparse DP
-SPARSE_WORK_LIMIT = 6000  # partial placements made in all (≈ 1 ms) before giving up
+SPARSE_STATE_LIMIT = 400  # measured: past a few hundred partial placements the dense DP is faster
+SPARSE_WORK_LIMIT = 2500  # partial placements made in all before giving up (caps the wasted time)
 
 
 def count_sparse(reduced: Reduced, allowed: list[int], limit: int | None = None) -> int | None:
@@ -756,8 +756,12 @@ def _order_score(item: _Item, left: list[_Item], open_groups: frozenset[int]) ->
 
 
 def _run_signed(items: list[_Item], terms: dict[int, list[tuple[int, int, int]]]) -> tuple[np.ndarray, int]:
-    """The subset DP over some items with signed branches per open group; all groups close."""
-    branches: dict[tuple[tuple[int, int, int], ...], np.ndarray] = {(): np.ones(1, dtype=np.int64)}
+    """The subset DP over some items with signed branches per open group; all groups close.
+
+    A branch is (coefficient, vector); branches opened together share one vector until a
+    placement tells them apart, and equal placements of a shared vector are made once."""
+    one = np.ones(1, dtype=np.int64)
+    branches: dict[tuple[tuple[int, int, int], ...], tuple[int, np.ndarray]] = {(): (1, one)}
     layer = 0
     remaining: dict[int, int] = {}
     for item in items:
@@ -769,34 +773,45 @@ def _run_signed(items: list[_Item], terms: dict[int, list[tuple[int, int, int]]]
             if group not in opened:
                 opened.append(group)
                 branches = {
-                    (*key, term): dp * term[2] for key, dp in branches.items() for term in terms[group]
+                    (*key, term): (coeff * term[2], dp)
+                    for key, (coeff, dp) in branches.items() for term in terms[group]
                 }
         grown = {}
-        for key, dp in branches.items():
+        made: dict[tuple[int, object], np.ndarray] = {}
+        for key, (coeff, dp) in branches.items():
             chosen = dict(zip(opened, key, strict=True))
             if item.placements is None:
                 mask = item.mask
                 for group in item.groups:
                     mask &= ~chosen[group][1]
-                grown[key] = _place_one(dp, layer, mask)
+                pattern: object = mask
+                if (id(dp), pattern) not in made:
+                    made[id(dp), pattern] = _place_one(dp, layer, mask)
             else:
-                ok = np.ones(len(item.placements), bool)
-                for slot, group in enumerate(item.groups):
-                    ok &= (item.sig >> (4 * slot)) & chosen[group][0] == 0
-                grown[key] = _place_unit(dp, layer, len(item.delicts), item.placements[ok], item.counts[ok])
+                pattern = tuple(chosen[group][0] for group in item.groups)
+                if (id(dp), pattern) not in made:
+                    ok = np.ones(len(item.placements), bool)
+                    for slot, bits in enumerate(pattern):
+                        ok &= (item.sig >> (4 * slot)) & bits == 0
+                    made[id(dp), pattern] = _place_unit(
+                        dp, layer, len(item.delicts), item.placements[ok], item.counts[ok]
+                    )
+            grown[key] = (coeff, made[id(dp), pattern])
         branches, layer = grown, layer + len(item.delicts)
         for group in item.groups:
             remaining[group] -= 1
             if remaining[group] == 0:
                 where = opened.index(group)
                 opened.pop(where)
-                summed: dict[tuple, np.ndarray] = {}
-                for key, dp in branches.items():
+                summed: dict[tuple, tuple[int, np.ndarray]] = {}
+                for key, (coeff, dp) in branches.items():
                     short = key[:where] + key[where + 1:]
-                    summed[short] = summed[short] + dp if short in summed else dp
+                    value = dp * coeff
+                    summed[short] = (1, summed[short][1] + value if short in summed else value)
                 branches = summed
     assert not opened and len(branches) == 1
-    return branches[()], layer
+    coeff, dp = branches[()]
+    return dp * coeff, layer
 
 
 def _enumerate_signed(
