@@ -788,16 +788,22 @@ def _run_signed(items: list[_Item], terms: dict[int, list[tuple[int, int, int]]]
                 if (id(dp), pattern) not in made:
                     made[id(dp), pattern] = _place_one(dp, layer, mask)
             else:
-                pattern = tuple(chosen[group][0] for group in item.groups)
+                ok = np.ones(len(item.placements), bool)
+                for slot, group in enumerate(item.groups):
+                    ok &= (item.sig >> (4 * slot)) & chosen[group][0] == 0
+                pattern = ok.tobytes()
                 if (id(dp), pattern) not in made:
-                    ok = np.ones(len(item.placements), bool)
-                    for slot, bits in enumerate(pattern):
-                        ok &= (item.sig >> (4 * slot)) & bits == 0
-                    made[id(dp), pattern] = _place_unit(
-                        dp, layer, len(item.delicts), item.placements[ok], item.counts[ok]
+                    made[id(dp), pattern] = (
+                        _place_unit(dp, layer, len(item.delicts), item.placements[ok], item.counts[ok])
+                        if ok.any() else None
                     )
-            grown[key] = (coeff, made[id(dp), pattern])
+            placed = made[id(dp), pattern]
+            if placed is not None:
+                grown[key] = (coeff, placed)  # a branch with no placement left is 0: dropped
         branches, layer = grown, layer + len(item.delicts)
+        if not branches:  # every branch is 0: so is the half
+            total = sum(len(i.delicts) for i in items)
+            return np.zeros(comb(SIZE, total), dtype=np.int64), total
         for group in item.groups:
             remaining[group] -= 1
             if remaining[group] == 0:
