@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 from math import comb
 
@@ -124,6 +124,13 @@ GROUP_OF_DELICT = {delict: group for group, members in enumerate(GROUP_MEMBERS) 
 
 
 def _bits(locations: Iterable[str]) -> int:
+    if isinstance(locations, tuple):
+        return _bits_of(locations)
+    return sum(1 << names.LOCATION_INDEX[location] for location in set(locations))
+
+
+@lru_cache(maxsize=4096)
+def _bits_of(locations: tuple[str, ...]) -> int:
     return sum(1 << names.LOCATION_INDEX[location] for location in set(locations))
 
 
@@ -592,22 +599,21 @@ SPARSE_TIED_OPTIONS = 2  # a delict whose district partner is placed has about t
 
 def _sparse_order(reduced: Reduced, allowed: list[int]) -> list[int]:
     """Fewest options first, where a placed district partner leaves about SPARSE_TIED_OPTIONS."""
-    partners: dict[int, set[int]] = {d: set() for d in range(SIZE)}
+    partners: list[set[int]] = [set() for _ in range(SIZE)]
     for a, b, _ in reduced.pairs:
         partners[a].add(b)
         partners[b].add(a)
+    counts = [mask.bit_count() for mask in allowed]
+    keys = [(count, count, d) for d, count in enumerate(counts)]
     order: list[int] = []
     left = set(range(SIZE))
     while left:
-        def score(d: int, placed=frozenset(order)) -> tuple[int, int, int]:
-            count = allowed[d].bit_count()
-            if partners[d] & placed:
-                count = min(count, SPARSE_TIED_OPTIONS)
-            return (count, allowed[d].bit_count(), d)
-
-        best = min(left, key=score)
+        best = min(left, key=keys.__getitem__)
         order.append(best)
         left.remove(best)
+        for partner in partners[best]:
+            if partner in left and keys[partner][0] > SPARSE_TIED_OPTIONS:
+                keys[partner] = (SPARSE_TIED_OPTIONS, counts[partner], partner)
     return order
 
 
@@ -619,32 +625,34 @@ def _sparse_plan(reduced: Reduced, allowed: list[int]):
     for group, directions in reduced.group_dirs.items():
         masks = tuple(reduced.direction_mask[direction] for direction in sorted(directions))
         ties.append((GROUP_MEMBERS[group], ("group", masks)))
-    last_of = [max(position[d] for d in delicts) for delicts, _ in ties]
+    closing_at: list[list[tuple[tuple[int, ...], tuple]]] = [[] for _ in range(SIZE)]
+    needed_until = [-1] * SIZE  # the step of the last tie each delict is in
+    for delicts, spec in ties:
+        last = max(position[d] for d in delicts)
+        closing_at[last].append((delicts, spec))
+        for x in delicts:
+            needed_until[x] = max(needed_until[x], last)
+    later_of = [0] * (SIZE + 1)  # locations some delict placed after this step may take
+    for step in range(SIZE - 1, -1, -1):
+        later_of[step] = later_of[step + 1] | allowed[order[step]]
     frontier: list[int] = []
     for step, d in enumerate(order):
         slot = {x: 16 + 4 * i for i, x in enumerate(frontier)}
         pair_tests, group_tests = [], []
         options = allowed[d]
-        for (delicts, spec), last in zip(ties, last_of, strict=True):
-            if last != step:
-                continue
+        for delicts, spec in closing_at[step]:
             if spec[0] == "pair":
                 _, a, b, relation = spec
-                table = _neighbours(reduced, relation)
                 if a == b:  # a delict joined to itself: never
                     options = 0
                 else:
-                    pair_tests.append((slot[b if a == d else a], table))
+                    pair_tests.append((slot[b if a == d else a], _neighbours(reduced, relation)))
             else:
                 group_tests.append(([slot[x] for x in delicts if x != d], spec[1]))
-        pending = [delicts for (delicts, _), last in zip(ties, last_of, strict=True) if last > step]
-        after = [x for x in (*frontier, d) if any(x in delicts for delicts in pending)]
+        after = [x for x in (*frontier, d) if needed_until[x] > step]
         keep_shifts = [(slot[x], 16 + 4 * i) for i, x in enumerate(after) if x != d]
         d_shift = 16 + 4 * after.index(d) if d in after else 0
-        later = 0
-        for x in order[step + 1:]:
-            later |= allowed[x]
-        yield d, options, pair_tests, group_tests, keep_shifts, d_shift, later
+        yield d, options, pair_tests, group_tests, keep_shifts, d_shift, later_of[step + 1]
         frontier = after
 
 
