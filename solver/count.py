@@ -786,20 +786,24 @@ def _run_signed(items: list[_Item], terms: dict[int, list[tuple[int, int, int]]]
                 }
         grown = {}
         made: dict[tuple[int, object], np.ndarray] = {}
+        where = [opened.index(group) for group in item.groups]
+        filters: dict[tuple[int, ...], tuple[np.ndarray, bytes]] = {}
         for key, (coeff, dp) in branches.items():
-            chosen = dict(zip(opened, key, strict=True))
             if item.placements is None:
                 mask = item.mask
-                for group in item.groups:
-                    mask &= ~chosen[group][1]
+                for index in where:
+                    mask &= ~key[index][1]
                 pattern: object = mask
                 if (id(dp), pattern) not in made:
                     made[id(dp), pattern] = _place_one(dp, layer, mask)
             else:
-                ok = np.ones(len(item.placements), bool)
-                for slot, group in enumerate(item.groups):
-                    ok &= (item.sig >> (4 * slot)) & chosen[group][0] == 0
-                pattern = ok.tobytes()
+                term_bits = tuple(key[index][0] for index in where)
+                if term_bits not in filters:
+                    ok = np.ones(len(item.placements), bool)
+                    for slot, bits in enumerate(term_bits):
+                        ok &= (item.sig >> (4 * slot)) & bits == 0
+                    filters[term_bits] = ok, ok.tobytes()
+                ok, pattern = filters[term_bits]
                 if (id(dp), pattern) not in made:
                     made[id(dp), pattern] = (
                         _place_unit(dp, layer, len(item.delicts), item.placements[ok], item.counts[ok])
