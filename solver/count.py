@@ -544,15 +544,18 @@ def count_sparse(reduced: Reduced, allowed: list[int], limit: int | None = None)
     """Exact count by a DP over only the reachable partial placements, or None past `limit` states.
 
     Fast where clues are tight (small counts), where the dense 2^16 DP pays its fixed cost.
-    A state is one int: the locations used (low 16 bits) and, 4 bits each above them, where
-    each placed delict with a pending tie is. A tie closes at its last delict, where it
-    narrows that delict's options: a district clue to the locations joined to its partner,
-    a group clue to a direction no other member covers."""
+    A state is one int: the locations used (bits 0-15); per group clue, the demanded
+    directions its placed members cover (4 bits each from bit 16); and, 4 bits each from
+    bit 32, where each placed delict with a pending district clue is. A clue closes at its
+    last delict, where it narrows that delict's options: a district clue to the locations
+    joined to its partner, a group clue to the directions its other members left uncovered."""
     limit = SPARSE_STATE_LIMIT if limit is None else limit
     work_limit = max(SPARSE_WORK_LIMIT, 4 * limit) if limit != SPARSE_STATE_LIMIT else SPARSE_WORK_LIMIT
     states: dict[int, int] = {0: 1}
     work = 0
-    for _, options, pair_tests, group_tests, keep_shifts, d_shift, later in _sparse_plan(reduced, allowed):
+    for options, pair_tests, group_tests, keep_groups, keep_shifts, add_for, later in _sparse_plan(
+        reduced, allowed
+    ):
         grown: dict[int, int] = {}
         get = grown.get
         for key, ways in states.items():
@@ -560,13 +563,8 @@ def count_sparse(reduced: Reduced, allowed: list[int], limit: int | None = None)
             free = options & ~used
             for shift, table in pair_tests:
                 free &= table[key >> shift & 15]
-            for shifts, masks in group_tests:
-                covered = 0
-                for shift in shifts:
-                    covered |= 1 << (key >> shift & 15)
-                for mask in masks:
-                    if not covered & mask:
-                        free &= mask
+            for shift, need in group_tests:
+                free &= need[key >> shift & 15]
             if ~(used | later) & FULL:
                 # a free location no later delict can take: only this delict can fill it
                 need = FULL & ~(used | later)
@@ -575,15 +573,13 @@ def count_sparse(reduced: Reduced, allowed: list[int], limit: int | None = None)
                 free &= need
             if not free:
                 continue
-            base = used
+            base = used | (key & keep_groups)
             for source, target in keep_shifts:
                 base |= (key >> source & 15) << target
             while free:
                 low = free & -free
                 free ^= low
-                grown_key = base | low
-                if d_shift:
-                    grown_key |= (low.bit_length() - 1) << d_shift
+                grown_key = base | low | add_for[low.bit_length() - 1]
                 grown[grown_key] = get(grown_key, 0) + ways
         states = grown
         work += len(states)
@@ -618,41 +614,60 @@ def _sparse_order(reduced: Reduced, allowed: list[int]) -> list[int]:
 
 
 def _sparse_plan(reduced: Reduced, allowed: list[int]):
-    """Per delict in placing order: options, tie tests closing at it, and how the state key moves."""
+    """Per delict in placing order: options, clue tests closing at it, and how the state key moves."""
     order = _sparse_order(reduced, allowed)
     position = {d: i for i, d in enumerate(order)}
-    ties: list[tuple[tuple[int, ...], tuple]] = [((a, b), ("pair", a, b, rel)) for a, b, rel in reduced.pairs]
-    for group, directions in reduced.group_dirs.items():
-        masks = tuple(reduced.direction_mask[direction] for direction in sorted(directions))
-        ties.append((GROUP_MEMBERS[group], ("group", masks)))
-    closing_at: list[list[tuple[tuple[int, ...], tuple]]] = [[] for _ in range(SIZE)]
-    needed_until = [-1] * SIZE  # the step of the last tie each delict is in
-    for delicts, spec in ties:
-        last = max(position[d] for d in delicts)
-        closing_at[last].append((delicts, spec))
-        for x in delicts:
+    closing_pairs: list[list[tuple[int, int, str]]] = [[] for _ in range(SIZE)]
+    needed_until = [-1] * SIZE  # the step of the last district clue each delict is in
+    for a, b, relation in reduced.pairs:
+        last = max(position[a], position[b])
+        closing_pairs[last].append((a, b, relation))
+        for x in (a, b):
             needed_until[x] = max(needed_until[x], last)
+    dir_bits = _direction_bits(reduced)
+    ordered = list(names.DIRECTIONS)
+    group_at: dict[int, tuple[int, int, int, list[int]]] = {}  # delict -> shift, demanded, last step, need
+    for index, (group, directions) in enumerate(sorted(reduced.group_dirs.items())):
+        demanded = sum(1 << ordered.index(direction) for direction in directions)
+        need = []
+        for covered in range(16):
+            mask = FULL
+            for bit, direction in enumerate(ordered):
+                if demanded >> bit & 1 and not covered >> bit & 1:
+                    mask &= reduced.direction_mask[direction]
+            need.append(mask)
+        last = max(position[d] for d in GROUP_MEMBERS[group])
+        for d in GROUP_MEMBERS[group]:
+            group_at[d] = (16 + 4 * index, demanded, last, need)
     later_of = [0] * (SIZE + 1)  # locations some delict placed after this step may take
     for step in range(SIZE - 1, -1, -1):
         later_of[step] = later_of[step + 1] | allowed[order[step]]
     frontier: list[int] = []
     for step, d in enumerate(order):
-        slot = {x: 16 + 4 * i for i, x in enumerate(frontier)}
-        pair_tests, group_tests = [], []
+        slot = {x: 32 + 4 * i for i, x in enumerate(frontier)}
         options = allowed[d]
-        for delicts, spec in closing_at[step]:
-            if spec[0] == "pair":
-                _, a, b, relation = spec
-                if a == b:  # a delict joined to itself: never
-                    options = 0
-                else:
-                    pair_tests.append((slot[b if a == d else a], _neighbours(reduced, relation)))
+        pair_tests = []
+        for a, b, relation in closing_pairs[step]:
+            if a == b:  # a delict joined to itself: never
+                options = 0
             else:
-                group_tests.append(([slot[x] for x in delicts if x != d], spec[1]))
+                pair_tests.append((slot[b if a == d else a], _neighbours(reduced, relation)))
         after = [x for x in (*frontier, d) if needed_until[x] > step]
-        keep_shifts = [(slot[x], 16 + 4 * i) for i, x in enumerate(after) if x != d]
-        d_shift = 16 + 4 * after.index(d) if d in after else 0
-        yield d, options, pair_tests, group_tests, keep_shifts, d_shift, later_of[step + 1]
+        keep_shifts = [(slot[x], 32 + 4 * i) for i, x in enumerate(after) if x != d]
+        add_for = [0] * SIZE
+        if d in after:
+            d_shift = 32 + 4 * after.index(d)
+            add_for = [location << d_shift for location in range(SIZE)]
+        group_tests = []
+        keep_groups = 0xFFFF << 16
+        if d in group_at:
+            shift, demanded, last, need = group_at[d]
+            if last == step:
+                group_tests.append((shift, need))
+                keep_groups &= ~(15 << shift)
+            else:
+                add_for = [add | (dir_bits[location] & demanded) << shift for location, add in enumerate(add_for)]
+        yield options, pair_tests, group_tests, keep_groups, keep_shifts, add_for, later_of[step + 1]
         frontier = after
 
 
