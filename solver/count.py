@@ -3,8 +3,12 @@
 Unary clues (delict, not, location) reduce to a 16-bit mask of allowed locations per
 delict; the count is then the permanent of a 0/1 matrix, computed by a DP over subsets of
 locations, one popcount layer at a time (spec performance.md, "Counting exactly").
-Every partial count is a number of partial assignments, so it is at most 16! < 2^63:
-int64 is exact throughout.
+Every partial count is a number of partial assignments, so it is at most 16! < 2^53:
+int64 is exact throughout, and so are float64 weights where numpy sums with bincount.
+
+count_clues: reduce the clues (reduce_clues), shrink the masks (_propagate), then the
+sparse DP over reachable partial placements for tight sets (count_sparse), else the dense
+subset DP with district-clue units and group clues as signed branches (count_branched).
 """
 
 from __future__ import annotations
@@ -100,6 +104,8 @@ def count_assignments(allowed: Sequence[int]) -> int:
 # {set of locations used: number of ways}; the subset DP then places whole units. A group
 # clue whose unit would get too large to enumerate is instead removed by inclusion-exclusion:
 # "some delict of g in X" = all placements - placements with every delict of g outside X.
+# count_clues now uses count_branched (further down); this path (count_units_ie) stays as
+# an independent cross-check in the tests, and its unit enumeration is shared.
 
 ROW_LIMIT = 200_000
 LOCATION_BITS = 1 << np.arange(SIZE, dtype=np.int64)
@@ -184,7 +190,7 @@ def count_clues(clues: Iterable[Clue], board: Board) -> int:
 
 
 def count_reduced(reduced: Reduced) -> int:
-    """Count a reduced clue set; group clues go to inclusion-exclusion only where needed."""
+    """Count a reduced clue set: the sparse DP where it stays small, else signed branches."""
     allowed = _propagate(list(reduced.allowed), reduced)
     if allowed is None:
         return 0
