@@ -542,7 +542,7 @@ def state_masks(markers: dict[str, Iterable[str]], tiles: dict[str, str]) -> lis
     return allowed
 
 
-SPARSE_STATE_LIMIT = 400  # measured: past a few hundred partial placements the dense DP is faster
+SPARSE_STATE_LIMIT = 600  # measured: past a few hundred partial placements the dense DP is faster
 SPARSE_WORK_LIMIT = 2500  # partial placements made in all before giving up (caps the wasted time)
 
 
