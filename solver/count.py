@@ -268,18 +268,21 @@ def _propagate(allowed: list[int], reduced: Reduced) -> list[int] | None:
         if once != FULL:
             return None  # a location no delict can take
         singles = once & ~twice
+        taken = 0  # locations of delicts with one location left
         for d, mask in enumerate(allowed):
             if mask & singles and mask & ~singles:
-                allowed[d] = mask & singles
+                mask = allowed[d] = mask & singles
                 changed = True
-            if allowed[d] & (allowed[d] - 1):
-                continue  # more than one location
-            for other in range(SIZE):
-                if other != d and allowed[other] & allowed[d]:
-                    allowed[other] &= ~allowed[d]
-                    changed = True
-                    if not allowed[other]:
-                        return None
+            if not mask & (mask - 1):
+                if taken & mask:
+                    return None  # two delicts need the same location
+                taken |= mask
+        for d, mask in enumerate(allowed):
+            if mask & (mask - 1) and mask & taken:
+                allowed[d] = mask & ~taken
+                changed = True
+                if not allowed[d]:
+                    return None
     return allowed
 
 
@@ -630,21 +633,14 @@ def _sparse_plan(reduced: Reduced, allowed: list[int]):
         closing_pairs[last].append((a, b, relation))
         for x in (a, b):
             needed_until[x] = max(needed_until[x], last)
-    dir_bits = _direction_bits(reduced)
+    dir_bits, need_of = _direction_tables(tuple(reduced.direction_mask[direction] for direction in names.DIRECTIONS))
     ordered = list(names.DIRECTIONS)
     group_at: dict[int, tuple[int, int, int, list[int]]] = {}  # delict -> shift, demanded, last step, need
     for index, (group, directions) in enumerate(sorted(reduced.group_dirs.items())):
         demanded = sum(1 << ordered.index(direction) for direction in directions)
-        need = []
-        for covered in range(16):
-            mask = FULL
-            for bit, direction in enumerate(ordered):
-                if demanded >> bit & 1 and not covered >> bit & 1:
-                    mask &= reduced.direction_mask[direction]
-            need.append(mask)
         last = max(position[d] for d in GROUP_MEMBERS[group])
         for d in GROUP_MEMBERS[group]:
-            group_at[d] = (16 + 4 * index, demanded, last, need)
+            group_at[d] = (16 + 4 * index, demanded, last, need_of[demanded])
     later_of = [0] * (SIZE + 1)  # locations some delict placed after this step may take
     for step in range(SIZE - 1, -1, -1):
         later_of[step] = later_of[step + 1] | allowed[order[step]]
@@ -704,10 +700,25 @@ class _Item:
 
 def _direction_bits(reduced: Reduced) -> list[int]:
     """Per location, a bit per direction (names.DIRECTIONS order) it lies in."""
-    return [
-        sum(1 << i for i, direction in enumerate(names.DIRECTIONS) if reduced.direction_mask[direction] >> loc & 1)
-        for loc in range(SIZE)
-    ]
+    return _direction_tables(tuple(reduced.direction_mask[direction] for direction in names.DIRECTIONS))[0]
+
+
+@lru_cache(maxsize=64)
+def _direction_tables(masks: tuple[int, ...]) -> tuple[list[int], list[list[int]]]:
+    """Direction bits per location; and per demanded set of directions and covered set, the
+    locations the last member of a group must take: inside every demanded direction not covered."""
+    bits = [sum(1 << i for i, mask in enumerate(masks) if mask >> loc & 1) for loc in range(SIZE)]
+    need = []
+    for demanded in range(16):
+        row = []
+        for covered in range(16):
+            inside = FULL
+            for i, mask in enumerate(masks):
+                if demanded >> i & 1 and not covered >> i & 1:
+                    inside &= mask
+            row.append(inside)
+        need.append(row)
+    return bits, need
 
 
 def _signed_terms(directions: frozenset[str], reduced: Reduced) -> list[tuple[int, int, int]]:
