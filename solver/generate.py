@@ -174,11 +174,9 @@ def _accept(clues: list[Clue], board: Board, solution: dict[str, str], options: 
     if not options.min_cards <= len(clues) <= options.max_cards:
         return None
     if grade(clues, board) != limit:
-        _why("grade")
         return None
     model = PuzzleModel(clues, board)
     if not model.is_unique() or not is_minimal(model, range(len(clues))):
-        _why("minimal")
         return None
     entries = [PuzzleClue(f"clue {k + 1}", clue) for k, clue in enumerate(clues)]
     at = {location: delict for delict, location in solution.items()}
@@ -190,9 +188,3 @@ def is_minimal(model: PuzzleModel, active: Sequence[int]) -> bool:
     active = list(active)
     return all(not model.is_unique([i for i in active if i != index]) for index in active)
 
-
-REJECTIONS: dict[str, int] = {}
-
-
-def _why(reason: str) -> None:
-    REJECTIONS[reason] = REJECTIONS.get(reason, 0) + 1
