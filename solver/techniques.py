@@ -373,25 +373,20 @@ def steps_so_far(error: Contradiction) -> list[Deduction]:
 
 def propagate(state: Candidates, clues: Sequence[PuzzleClue], board: Board,
               ladder: Sequence[Technique]) -> list[Deduction]:
-    """Apply the ladder until nothing changes; a Contradiction carries the steps taken."""
+    """Apply the ladder until nothing changes; a Contradiction carries the steps taken.
+
+    A fully placed state is still run through the ladder: a district or group card it breaks
+    shows up as a contradiction."""
     steps: list[Deduction] = []
     try:
         state.check()
-        while not state.solved() or _unchecked(state, clues, board):
-            deduction = next_deduction(state, clues, board, ladder)
-            if deduction is None:
-                break
+        while (deduction := next_deduction(state, clues, board, ladder)) is not None:
             steps.append(deduction)
             state.apply(deduction)
     except Contradiction as why:
         why.steps = steps
         raise
     return steps
-
-
-def _unchecked(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> bool:
-    """A fully placed state may still break a card: let the ladder look once more."""
-    return state.solved() and next_deduction(state, clues, board, TECHNIQUES[:-1]) is not None
 
 
 def next_deduction(state: Candidates, clues: Sequence[PuzzleClue], board: Board,

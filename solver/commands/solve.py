@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-
 import click
 
 from solver.commands.options import board_option, deck_option, echo_json, json_option, load_board_warned
@@ -92,4 +90,3 @@ def _print_explanation(puzzle, board) -> None:
     for line in explanation.lines():
         click.echo(line)
     click.echo("")
-    sys.stdout.flush()
