@@ -182,19 +182,21 @@ def test_count_command_json(run_cli, tmp_path):
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 10_000))
 def test_sparse_and_dense_counts_agree(seed):
-    import solver.count as count_module
+    import solver.counting as counting
+    import solver.counting.sparse as sparse_module
     from solver.board import load_board
+    from solver.counting.reduce import _propagate
 
     board = load_board()
     rng = random.Random(seed)
     where = dict(zip(names.DELICTS, rng.sample(names.LOCATIONS, 16), strict=True))
     clues = [_true_clue(rng, rng.choice("AADDNCCB"), where, board) for _ in range(rng.randint(6, 14))]
-    reduced = count_module.reduce_clues(clues, board)
-    allowed = count_module._propagate(list(reduced.allowed), reduced)
-    sparse = count_module.count_sparse(reduced, allowed, limit=100_000)
+    reduced = counting.reduce_clues(clues, board)
+    allowed = _propagate(list(reduced.allowed), reduced)
+    sparse = counting.count_sparse(reduced, allowed, limit=100_000)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(count_module, "SPARSE_STATE_LIMIT", -1)  # force the dense DP
-        dense = count_module.count_clues(clues, board)
+        patch.setattr(sparse_module, "SPARSE_STATE_LIMIT", -1)  # force the dense DP
+        dense = counting.count_clues(clues, board)
     assert sparse is None or sparse == dense
 
 
@@ -202,19 +204,20 @@ def test_sparse_and_dense_counts_agree(seed):
 @given(st.integers(0, 100_000), st.sampled_from(["AANCCBBB", "ACCCCBBBB", "NCBBBBBB", "ACCCCCCB"]))
 def test_signed_branches_agree_with_units_and_inclusion_exclusion(seed, kinds):
     """count_branched (group clues as signed branches) == the previous unit / inclusion-exclusion path."""
-    import solver.count as count_module
+    import solver.counting as counting
     from solver.board import load_board
+    from solver.counting.reduce import _propagate
 
     board = load_board()
     rng = random.Random(seed)
     where = dict(zip(names.DELICTS, rng.sample(names.LOCATIONS, 16), strict=True))
     clues = [_true_clue(rng, rng.choice(kinds), where, board) for _ in range(rng.randint(4, 16))]
     clues += [_random_clue(rng, "AB") for _ in range(rng.randint(0, 3))]  # may be false: counts can be 0
-    reduced = count_module.reduce_clues(clues, board)
-    allowed = count_module._propagate(list(reduced.allowed), reduced)
+    reduced = counting.reduce_clues(clues, board)
+    allowed = _propagate(list(reduced.allowed), reduced)
     if allowed is None:
         return
-    assert count_module.count_branched(reduced, allowed) == count_module.count_units_ie(reduced, allowed)
+    assert counting.count_branched(reduced, allowed) == counting.count_units_ie(reduced, allowed)
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -234,22 +237,24 @@ def test_many_group_and_cross_group_district_clues_match_brute_force(board, seed
 @given(st.integers(0, 100_000), st.sampled_from(["AADDNCCB", "ADDCCCBBB", "DDDDCCCCBB", "AAAADDDDN"]))
 def test_sparse_dp_and_propagation_agree_with_the_dense_dp(seed, kinds):
     """The int-keyed sparse DP (run without its caps) and the pruning of masks keep counts exact."""
-    import solver.count as count_module
+    import solver.counting as counting
+    import solver.counting.sparse as sparse_module
     from solver.board import load_board
+    from solver.counting.reduce import _propagate
 
     board = load_board()
     rng = random.Random(seed)
     where = dict(zip(names.DELICTS, rng.sample(names.LOCATIONS, 16), strict=True))
     clues = [_true_clue(rng, rng.choice(kinds), where, board) for _ in range(rng.randint(8, 22))]
     clues += [_random_clue(rng, "ADCB") for _ in range(rng.randint(0, 2))]  # may be false: counts can be 0
-    reduced = count_module.reduce_clues(clues, board)
-    dense = count_module.count_branched(reduced, list(reduced.allowed))  # masks as the clues give them
-    allowed = count_module._propagate(list(reduced.allowed), reduced)
+    reduced = counting.reduce_clues(clues, board)
+    dense = counting.count_branched(reduced, list(reduced.allowed))  # masks as the clues give them
+    allowed = _propagate(list(reduced.allowed), reduced)
     if allowed is None:
         assert dense == 0
         return
-    assert count_module.count_branched(reduced, allowed) == dense
+    assert counting.count_branched(reduced, allowed) == dense
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(count_module, "SPARSE_WORK_LIMIT", 10**9)
-        sparse = count_module.count_sparse(reduced, allowed, limit=20_000)
+        patch.setattr(sparse_module, "SPARSE_WORK_LIMIT", 10**9)
+        sparse = counting.count_sparse(reduced, allowed, limit=20_000)
     assert sparse is None or sparse == dense

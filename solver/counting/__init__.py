@@ -1,0 +1,52 @@
+"""Exact counting of the solutions σ (delict -> location bijections) that satisfy a set of clues.
+
+count_clues: reduce the clues (reduce.reduce_clues), shrink the masks (reduce._propagate),
+then the sparse DP over reachable partial placements for tight sets (sparse.count_sparse),
+else the dense subset DP (dense) with district-clue units (rows) and group clues as signed
+branches (branched.count_branched). units.count_units_ie is an independent cross-check of
+count_branched, used by the tests only. count_assignments counts plain masks, such as
+state_masks gives for a game board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from solver.board import Board
+from solver.cards import Clue
+from solver.counting.branched import count_branched
+from solver.counting.dense import FULL, SIZE, count_assignments
+from solver.counting.reduce import Reduced, _propagate, reduce_clues, state_masks
+from solver.counting.sparse import count_sparse
+from solver.counting.units import count_units_ie
+
+__all__ = [
+    "FULL",
+    "SIZE",
+    "Reduced",
+    "count_assignments",
+    "count_branched",
+    "count_clues",
+    "count_reduced",
+    "count_sparse",
+    "count_units_ie",
+    "reduce_clues",
+    "state_masks",
+]
+
+
+def count_clues(clues: Iterable[Clue], board: Board) -> int:
+    """The exact number of solutions σ that satisfy every clue on this board."""
+    reduced = reduce_clues(clues, board)
+    return count_reduced(reduced)
+
+
+def count_reduced(reduced: Reduced) -> int:
+    """Count a reduced clue set: the sparse DP where it stays small, else signed branches."""
+    allowed = _propagate(list(reduced.allowed), reduced)
+    if allowed is None:
+        return 0
+    sparse = count_sparse(reduced, allowed)
+    if sparse is not None:
+        return sparse
+    return count_branched(reduced, allowed)

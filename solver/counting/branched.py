@@ -1,0 +1,202 @@
+"""Group clues by signed branches (count_branched): the dense path count_clues uses.
+
+"For each demanded direction some member of g is there" equals
+Σ_{T ⊆ demanded} (-1)^|T| [every member of g outside ∪T] (terms with ∪T = all locations
+vanish). The subset DP is linear in its vector, so at a group's first delict the vector
+is split into one copy per term (scaled by its coefficient), the group's delicts are
+placed in each copy with the term's locations barred, and the copies are summed after
+the group's last delict. Units of delicts tied by district clues are enumerated once;
+each joint placement remembers which directions the signed groups' members used, so a
+term keeps exactly the placements that avoid its directions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from math import comb
+
+import numpy as np
+
+from solver import names
+from solver.counting.dense import FULL, SIZE, _meet, _place_one, _place_unit
+from solver.counting.reduce import GROUP_OF_DELICT, Reduced, _direction_tables, _live_group_clues
+from solver.counting.rows import _aggregate, _extend, _Rows, _unit_order, _units
+
+
+@dataclass
+class _Item:
+    """Delicts placed together: a single delict (mask) or a unit's joint placements."""
+
+    delicts: list[int]
+    groups: list[int]  # signed groups with members here; sig slot = position in this list
+    mask: int = 0
+    placements: np.ndarray | None = None
+    counts: np.ndarray | None = None
+    sig: np.ndarray | None = None
+
+
+def _direction_bits(reduced: Reduced) -> list[int]:
+    """Per location, a bit per direction (names.DIRECTIONS order) it lies in."""
+    return _direction_tables(tuple(reduced.direction_mask[direction] for direction in names.DIRECTIONS))[0]
+
+
+def _signed_terms(directions: frozenset[str], reduced: Reduced) -> list[tuple[int, int, int]]:
+    """(direction bits of T, locations barred, coefficient) for the non-vanishing terms."""
+    terms: dict[int, list[int]] = {}
+    ordered = list(names.DIRECTIONS)
+    for size in range(len(directions) + 1):
+        for subset in combinations(sorted(directions), size):
+            barred, bits = 0, 0
+            for direction in subset:
+                barred |= reduced.direction_mask[direction]
+                bits |= 1 << ordered.index(direction)
+            entry = terms.setdefault(barred, [bits, 0])
+            entry[1] += (-1) ** size
+    return [(bits, barred, coeff) for barred, (bits, coeff) in terms.items() if coeff and barred != FULL]
+
+
+def count_branched(reduced: Reduced, allowed: list[int]) -> int:
+    """Exact count: units tied by district clues in the subset DP, group clues as signed branches."""
+    if any(mask == 0 for mask in allowed):
+        return 0
+    live = _live_group_clues(allowed, reduced, reduced.group_dirs)
+    if live is None:
+        return 0
+    terms = {group: _signed_terms(directions, reduced) for group, directions in live.items()}
+    dir_bits = np.array(_direction_bits(reduced), dtype=np.int64)
+    items: list[_Item] = []
+    for unit in _units(reduced, {}):
+        groups = sorted({GROUP_OF_DELICT[d] for d in unit} & live.keys())
+        if len(unit) == 1:
+            items.append(_Item(unit, groups, mask=allowed[unit[0]]))
+            continue
+        slots = {d: groups.index(GROUP_OF_DELICT[d]) for d in unit if GROUP_OF_DELICT[d] in live}
+        placements, counts, sig = _enumerate_signed(unit, allowed, reduced, slots, len(groups), dir_bits)
+        if len(placements) == 0:
+            return 0
+        items.append(_Item(unit, groups, placements=placements, counts=counts, sig=sig))
+    halves: list[list[_Item]] = [[], []]
+    for block in sorted(_blocks(items), key=lambda b: sum(len(i.delicts) for i in b), reverse=True):
+        smaller = min(halves, key=lambda half: sum(len(item.delicts) for item in half))
+        smaller.extend(_block_order(block))
+    return _meet(_run_signed(halves[0], terms), _run_signed(halves[1], terms))
+
+
+def _blocks(items: list[_Item]) -> list[list[_Item]]:
+    """Items sharing a signed group, joined: a group opens and closes inside one block."""
+    blocks: list[list[_Item]] = []
+    for item in items:
+        joined = [b for b in blocks if any(set(item.groups) & set(i.groups) for i in b)]
+        merged = [item]
+        for b in joined:
+            merged = b + merged
+            blocks.remove(b)
+        blocks.append(merged)
+    return blocks
+
+
+def _block_order(block: list[_Item]) -> list[_Item]:
+    """Few groups open at a time: prefer items opening no new group and closing groups; big first."""
+    order: list[_Item] = []
+    left = sorted(block, key=lambda i: -len(i.delicts))
+    open_groups: set[int] = set()
+    while left:
+        best = min(left, key=lambda item, now=frozenset(open_groups): _order_score(item, left, now))
+        left.remove(best)
+        order.append(best)
+        open_groups |= set(best.groups)
+    return order
+
+
+def _order_score(item: _Item, left: list[_Item], open_groups: frozenset[int]) -> tuple[int, int, int]:
+    rest = [i for i in left if i is not item]
+    closes = sum(all(g not in i.groups for i in rest) for g in item.groups)
+    return (len(set(item.groups) - open_groups), -closes, -len(item.delicts))
+
+
+def _run_signed(items: list[_Item], terms: dict[int, list[tuple[int, int, int]]]) -> tuple[np.ndarray, int]:
+    """The subset DP over some items with signed branches per open group; all groups close.
+
+    A branch is (coefficient, vector); branches opened together share one vector until a
+    placement tells them apart, and equal placements of a shared vector are made once."""
+    one = np.ones(1, dtype=np.int64)
+    branches: dict[tuple[tuple[int, int, int], ...], tuple[int, np.ndarray]] = {(): (1, one)}
+    layer = 0
+    remaining: dict[int, int] = {}
+    for item in items:
+        for group in item.groups:
+            remaining[group] = remaining.get(group, 0) + 1
+    opened: list[int] = []  # groups in the order their term sits in a branch key
+    for item in items:
+        for group in item.groups:
+            if group not in opened:
+                opened.append(group)
+                branches = {
+                    (*key, term): (coeff * term[2], dp)
+                    for key, (coeff, dp) in branches.items() for term in terms[group]
+                }
+        grown = {}
+        made: dict[tuple[int, object], np.ndarray] = {}
+        where = [opened.index(group) for group in item.groups]
+        filters: dict[tuple[int, ...], tuple[np.ndarray, bytes]] = {}
+        for key, (coeff, dp) in branches.items():
+            if item.placements is None:
+                mask = item.mask
+                for index in where:
+                    mask &= ~key[index][1]
+                pattern: object = mask
+                if (id(dp), pattern) not in made:
+                    made[id(dp), pattern] = _place_one(dp, layer, mask)
+            else:
+                term_bits = tuple(key[index][0] for index in where)
+                if term_bits not in filters:
+                    ok = np.ones(len(item.placements), bool)
+                    for slot, bits in enumerate(term_bits):
+                        ok &= (item.sig >> (4 * slot)) & bits == 0
+                    filters[term_bits] = ok, ok.tobytes()
+                ok, pattern = filters[term_bits]
+                if (id(dp), pattern) not in made:
+                    made[id(dp), pattern] = (
+                        _place_unit(dp, layer, len(item.delicts), item.placements[ok], item.counts[ok])
+                        if ok.any() else None
+                    )
+            placed = made[id(dp), pattern]
+            if placed is not None:
+                grown[key] = (coeff, placed)  # a branch with no placement left is 0: dropped
+        branches, layer = grown, layer + len(item.delicts)
+        if not branches:  # every branch is 0: so is the half
+            total = sum(len(i.delicts) for i in items)
+            return np.zeros(comb(SIZE, total), dtype=np.int64), total
+        for group in item.groups:
+            remaining[group] -= 1
+            if remaining[group] == 0:
+                where = opened.index(group)
+                opened.pop(where)
+                summed: dict[tuple, tuple[int, np.ndarray]] = {}
+                for key, (coeff, dp) in branches.items():
+                    short = key[:where] + key[where + 1:]
+                    value = dp * coeff
+                    summed[short] = (1, summed[short][1] + value if short in summed else value)
+                branches = summed
+    assert not opened and len(branches) == 1
+    coeff, dp = branches[()]
+    return dp * coeff, layer
+
+
+def _enumerate_signed(
+    unit: list[int], allowed: list[int], reduced: Reduced, slots: dict[int, int], n_slots: int, dir_bits: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A unit's location sets and ways, split by the directions its signed-group members use."""
+    partners = {d: [(b if a == d else a, rel) for a, b, rel in reduced.pairs if d in (a, b)] for d in unit}
+    rows = _Rows(np.zeros(1, np.int64), np.zeros((1, 0), np.int64), np.ones(1, np.int64), [],
+                 np.zeros(1, np.int64), 4 * n_slots)
+    placed: set[int] = set()
+    for delict in _unit_order(unit, allowed, partners, set()):
+        _extend(rows, delict, allowed[delict], partners[delict], reduced)
+        if delict in slots:
+            rows.sig = rows.sig | (dir_bits[rows.locations[:, -1]] << (4 * slots[delict]))
+        placed.add(delict)
+        pending = [d for d in rows.frontier if any(p not in placed for p, _ in partners[d])]
+        _aggregate(rows, pending)
+    return rows.masks, rows.counts, rows.sig

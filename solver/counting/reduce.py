@@ -1,0 +1,213 @@
+"""Clues to masks and ties: reduce_clues, the board's tables, and mask propagation.
+
+Unary clues become a 16-bit mask of allowed locations per delict; district clues become
+pairs of tied delicts and group clues the directions their group must cover (Reduced).
+_propagate shrinks the masks without losing a solution. state_masks gives the masks of a
+game board instead of a clue set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache, lru_cache
+
+import numpy as np
+
+from solver import names
+from solver.board import Board
+from solver.cards import Clue, DelictClue, DistrictClue, GroupClue, LocationClue, NotClue
+from solver.counting.dense import FULL, LOCATION_BITS, SIZE
+
+
+@dataclass(frozen=True)
+class Reduced:
+    """A clue set on a board, reduced to masks and ties between delicts (indices 0..15)."""
+
+    allowed: tuple[int, ...]
+    pairs: tuple[tuple[int, int, str], ...]  # district clues: delict, delict, relation
+    group_dirs: dict[int, frozenset[str]]  # group index -> directions its group clues demand
+    joined: dict[str, np.ndarray]  # relation -> 16x16 bool, symmetric
+    direction_mask: dict[str, int]
+
+
+GROUP_MEMBERS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(names.DELICT_INDEX[d] for d in delicts) for delicts in names.GROUPS.values()
+)
+GROUP_INDEX = {group: index for index, group in enumerate(names.GROUPS)}
+GROUP_OF_DELICT = {delict: group for group, members in enumerate(GROUP_MEMBERS) for delict in members}
+
+
+def _bits(locations: Iterable[str]) -> int:
+    if isinstance(locations, tuple):
+        return _bits_of(locations)
+    return sum(1 << names.LOCATION_INDEX[location] for location in set(locations))
+
+
+@lru_cache(maxsize=4096)
+def _bits_of(locations: tuple[str, ...]) -> int:
+    return sum(1 << names.LOCATION_INDEX[location] for location in set(locations))
+
+
+def reduce_clues(clues: Iterable[Clue], board: Board) -> Reduced:
+    """Unary clues become masks; district and group clues become ties."""
+    allowed = [FULL] * SIZE
+    pairs: list[tuple[int, int, str]] = []
+    group_dirs: dict[int, set[str]] = {}
+    for clue in clues:
+        match clue:
+            case DelictClue(delict, locations):
+                allowed[names.DELICT_INDEX[delict]] &= _bits(locations)
+            case NotClue(delict, locations):
+                allowed[names.DELICT_INDEX[delict]] &= FULL & ~_bits(locations)
+            case LocationClue(location, delicts):
+                barred = FULL & ~(1 << names.LOCATION_INDEX[location])
+                for d in set(names.DELICTS) - set(delicts):
+                    allowed[names.DELICT_INDEX[d]] &= barred
+            case DistrictClue((first, second), relation):
+                pairs.append((names.DELICT_INDEX[first], names.DELICT_INDEX[second], relation))
+            case GroupClue(group, direction):
+                group_dirs.setdefault(GROUP_INDEX[group], set()).add(direction)
+            case _:
+                raise TypeError(f"not a clue: {clue!r}")
+    joined, direction_mask = _board_tables(board)
+    frozen_dirs = {group: frozenset(dirs) for group, dirs in group_dirs.items()}
+    return Reduced(tuple(allowed), tuple(pairs), frozen_dirs, joined, direction_mask)
+
+
+@cache
+def _board_tables(board: Board) -> tuple[dict[str, np.ndarray], dict[str, int]]:
+    """The board's joined tables and direction masks, built once per board (hashed by identity)."""
+    joined = {}
+    for relation, found in board.joined_pairs.items():
+        table = np.zeros((SIZE, SIZE), dtype=bool)
+        for i, j in found:
+            table[i, j] = table[j, i] = True
+        table.flags.writeable = False
+        joined[relation] = table
+    direction_mask = {
+        direction: _bits(loc for loc in names.LOCATIONS if board.in_direction(loc, direction))
+        for direction in names.DIRECTIONS
+    }
+    return joined, direction_mask
+
+
+def _neighbours(reduced: Reduced, relation: str) -> list[int]:
+    return _neighbour_masks(id(reduced.joined[relation]), reduced.joined[relation])
+
+
+_NEIGHBOURS: dict[int, tuple[np.ndarray, list[int]]] = {}
+
+
+def _neighbour_masks(key: int, table: np.ndarray) -> list[int]:
+    """Per location, the mask of locations the table joins it to (cached per table object)."""
+    hit = _NEIGHBOURS.get(key)
+    if hit is not None and hit[0] is table:
+        return hit[1]
+    masks = [int((table[location].astype(np.int64) * LOCATION_BITS).sum()) for location in range(SIZE)]
+    _NEIGHBOURS[key] = (table, masks)
+    return masks
+
+
+def _propagate(allowed: list[int], reduced: Reduced) -> list[int] | None:
+    """Shrink masks without losing a solution; None when some delict has no location left.
+
+    Arc consistency on district clues (a delict keeps only locations with a partner left),
+    and the bijection's singles: a delict with one location takes it from every other
+    delict; a location only one delict may take pins that delict."""
+    neighbours = {relation: _neighbours(reduced, relation) for relation in {rel for _, _, rel in reduced.pairs}}
+    allowed = [mask & FULL for mask in allowed]
+    changed = True
+    while changed:
+        changed = False
+        for first, second, relation in reduced.pairs:
+            table = neighbours[relation]
+            for a, b in ((first, second), (second, first)):
+                support, rest = 0, allowed[b]
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    support |= table[low.bit_length() - 1]
+                if allowed[a] & ~support:
+                    allowed[a] &= support
+                    changed = True
+                if not allowed[a]:
+                    return None
+        once, twice = 0, 0
+        for mask in allowed:
+            twice |= once & mask
+            once |= mask
+        if once != FULL:
+            return None  # a location no delict can take
+        singles = once & ~twice
+        taken = 0  # locations of delicts with one location left
+        for d, mask in enumerate(allowed):
+            if mask & singles and mask & ~singles:
+                mask = allowed[d] = mask & singles
+                changed = True
+            if not mask & (mask - 1):
+                if taken & mask:
+                    return None  # two delicts need the same location
+                taken |= mask
+        for d, mask in enumerate(allowed):
+            if mask & (mask - 1) and mask & taken:
+                allowed[d] = mask & ~taken
+                changed = True
+                if not allowed[d]:
+                    return None
+    return allowed
+
+
+def _live_group_clues(
+    allowed: list[int], reduced: Reduced, tied: dict[int, frozenset[str]]
+) -> dict[int, frozenset[str]] | None:
+    """Drop group clues the masks already make true; None when one can no longer hold."""
+    live = {}
+    for group, directions in tied.items():
+        members = [allowed[d] for d in GROUP_MEMBERS[group]]
+        open_dirs = set()
+        for direction in directions:
+            inside = reduced.direction_mask[direction]
+            if not any(mask & inside for mask in members):
+                return None
+            if not any(mask & ~inside == 0 for mask in members):
+                open_dirs.add(direction)
+        if open_dirs:
+            live[group] = frozenset(open_dirs)
+    return live
+
+
+@lru_cache(maxsize=64)
+def _direction_tables(masks: tuple[int, ...]) -> tuple[list[int], list[list[int]]]:
+    """Direction bits per location; and per demanded set of directions and covered set, the
+    locations the last member of a group must take: inside every demanded direction not covered."""
+    bits = [sum(1 << i for i, mask in enumerate(masks) if mask >> loc & 1) for loc in range(SIZE)]
+    need = []
+    for demanded in range(16):
+        row = []
+        for covered in range(16):
+            inside = FULL
+            for i, mask in enumerate(masks):
+                if demanded >> i & 1 and not covered >> i & 1:
+                    inside &= mask
+            row.append(inside)
+        need.append(row)
+    return bits, need
+
+
+def state_masks(markers: dict[str, Iterable[str]], tiles: dict[str, str]) -> list[int]:
+    """Allowed locations per delict on a game board (spec section 4, rule 10).
+
+    A tile pins its delict; markers bound theirs; a delict in the supply may go to any
+    location without a tile.
+    """
+    tiled = _bits(tiles.values())
+    allowed = []
+    for delict in names.DELICTS:
+        if delict in tiles:
+            allowed.append(_bits([tiles[delict]]))
+        elif delict in markers:
+            allowed.append(_bits(markers[delict]) & ~tiled)
+        else:
+            allowed.append(FULL & ~tiled)
+    return allowed

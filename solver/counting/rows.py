@@ -1,0 +1,113 @@
+"""A unit's joint placements as numpy rows: delicts tied by district clues, enumerated together.
+
+Shared by the signed-branch path (branched) and the unit / inclusion-exclusion cross-check
+(units): find the units (_units), order a unit's delicts (_unit_order), place one more
+delict on every row (_extend), and merge rows that became equal (_aggregate).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from solver.counting.dense import LOCATION_BITS, SIZE
+from solver.counting.reduce import GROUP_MEMBERS, GROUP_OF_DELICT, Reduced
+
+
+def _units(reduced: Reduced, tied: dict[int, frozenset[str]]) -> list[list[int]]:
+    """Delicts tied together by district clues or by a group clue still to be enumerated."""
+    parent = list(range(SIZE))
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    links = [(a, b) for a, b, _ in reduced.pairs]
+    for group in tied:
+        first, *rest = GROUP_MEMBERS[group]
+        links += [(first, other) for other in rest]
+    for a, b in links:
+        parent[find(a)] = find(b)
+    units: dict[int, list[int]] = {}
+    for delict in range(SIZE):
+        units.setdefault(find(delict), []).append(delict)
+    return list(units.values())
+
+
+@dataclass
+class _Rows:
+    """Partial placements of a unit: used locations, frontier delicts' locations, ways."""
+
+    masks: np.ndarray
+    locations: np.ndarray  # rows x frontier
+    counts: np.ndarray
+    frontier: list[int]
+    sig: np.ndarray | None = None  # per row: 4 direction bits per signed group slot (count_branched)
+    sig_bits: int = 0
+
+    def keep(self, selected: np.ndarray) -> None:
+        self.masks, self.locations, self.counts = (
+            self.masks[selected], self.locations[selected], self.counts[selected]
+        )
+        if self.sig is not None:
+            self.sig = self.sig[selected]
+
+
+def names_group(delict: int) -> int:
+    return GROUP_OF_DELICT[delict]
+
+
+def _unit_order(
+    unit: list[int], allowed: list[int], partners: dict[int, list], groups: set[int]
+) -> list[int]:
+    """Most constrained first, then always the delict with most ties to those already placed."""
+    order: list[int] = []
+    left = set(unit)
+    while left:
+        def score(d: int) -> tuple[int, int]:
+            ties = sum(p in order for p, _ in partners[d])
+            if names_group(d) in groups:
+                ties += sum(m in order for m in GROUP_MEMBERS[names_group(d)])
+            return (-ties, allowed[d].bit_count())
+
+        best = min(sorted(left), key=score)
+        order.append(best)
+        left.remove(best)
+    return order
+
+
+def _extend(rows: _Rows, delict: int, mask: int, partners: list, reduced: Reduced) -> None:
+    """Place `delict` on every free allowed location its placed district partners accept."""
+    ok = (rows.masks[:, None] & LOCATION_BITS[None, :]) == 0
+    ok &= (mask >> np.arange(SIZE) & 1).astype(bool)[None, :]
+    for partner, relation in partners:
+        if partner in rows.frontier:
+            ok &= reduced.joined[relation][rows.locations[:, rows.frontier.index(partner)]]
+    index, location = np.nonzero(ok)
+    rows.keep(index)
+    rows.masks = rows.masks | LOCATION_BITS[location]
+    rows.locations = np.column_stack([rows.locations, location])
+    rows.frontier = [*rows.frontier, delict]
+
+
+def _aggregate(rows: _Rows, pending: list[int]) -> None:
+    """Forget the locations of delicts with no tie left, and merge rows that became equal."""
+    columns = [rows.frontier.index(d) for d in pending]
+    rows.locations, rows.frontier = rows.locations[:, columns], pending
+    base = SIZE + rows.sig_bits
+    if base + 4 * len(pending) > 63 or len(rows.masks) == 0:
+        return
+    key = rows.masks.copy()
+    if rows.sig is not None:
+        key |= rows.sig << SIZE
+    for column in range(len(pending)):
+        key |= rows.locations[:, column] << (base + 4 * column)
+    order = np.argsort(key, kind="stable")
+    key = key[order]
+    starts = np.flatnonzero(np.concatenate([[True], key[1:] != key[:-1]]))
+    counts = np.add.reduceat(rows.counts[order], starts)
+    rows.keep(order[starts])
+    rows.counts = counts

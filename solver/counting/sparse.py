@@ -1,0 +1,142 @@
+"""The sparse DP (count_sparse): only the reachable partial placements, for tight clue sets.
+
+count_reduced tries it first and falls back to the dense path (branched) when it gives up.
+"""
+
+from __future__ import annotations
+
+from solver import names
+from solver.counting.dense import FULL, SIZE
+from solver.counting.reduce import GROUP_MEMBERS, Reduced, _direction_tables, _neighbours
+
+SPARSE_STATE_LIMIT = 600  # measured: past a few hundred partial placements the dense DP is faster
+SPARSE_WORK_LIMIT = 6000  # placements tried in all before giving up (caps the time lost, ≈ 1-2 ms)
+
+
+def count_sparse(reduced: Reduced, allowed: list[int], limit: int | None = None) -> int | None:
+    """Exact count by a DP over only the reachable partial placements, or None past `limit` states.
+
+    Fast where clues are tight (small counts), where the dense 2^16 DP pays its fixed cost.
+    A state is one int: the locations used (bits 0-15); per group clue, the demanded
+    directions its placed members cover (4 bits each from bit 16); and, 4 bits each from
+    bit 32, where each placed delict with a pending district clue is. A clue closes at its
+    last delict, where it narrows that delict's options: a district clue to the locations
+    joined to its partner, a group clue to the directions its other members left uncovered."""
+    limit = SPARSE_STATE_LIMIT if limit is None else limit
+    work_limit = max(SPARSE_WORK_LIMIT, 4 * limit) if limit != SPARSE_STATE_LIMIT else SPARSE_WORK_LIMIT
+    fewest = sorted(mask.bit_count() for mask in allowed)
+    if fewest[0] * fewest[1] * fewest[2] > 4 * limit:
+        return None  # three steps in, the states would already be past the limit
+    states: dict[int, int] = {0: 1}
+    work = 0
+    for options, pair_tests, group_tests, keep_groups, keep_shifts, add_for, later in _sparse_plan(
+        reduced, allowed
+    ):
+        grown: dict[int, int] = {}
+        get = grown.get
+        for key, ways in states.items():
+            used = key & FULL
+            free = options & ~used
+            for shift, table in pair_tests:
+                free &= table[key >> shift & 15]
+            for shift, need in group_tests:
+                free &= need[key >> shift & 15]
+            if ~(used | later) & FULL:
+                # a free location no later delict can take: only this delict can fill it
+                need = FULL & ~(used | later)
+                if need & (need - 1):
+                    continue
+                free &= need
+            if not free:
+                continue
+            base = used | (key & keep_groups)
+            for source, target in keep_shifts:
+                base |= (key >> source & 15) << target
+            work += free.bit_count()
+            if work > work_limit:
+                return None
+            while free:
+                low = free & -free
+                free ^= low
+                grown_key = base | low | add_for[low.bit_length() - 1]
+                grown[grown_key] = get(grown_key, 0) + ways
+        states = grown
+        if not states:
+            return 0
+        if len(states) > limit:
+            return None
+    return sum(states.values())
+
+
+SPARSE_TIED_OPTIONS = 2  # a delict whose district partner is placed has about this many options
+
+
+def _sparse_order(reduced: Reduced, allowed: list[int]) -> list[int]:
+    """Fewest options first, where a placed district partner leaves about SPARSE_TIED_OPTIONS."""
+    partners: list[set[int]] = [set() for _ in range(SIZE)]
+    for a, b, _ in reduced.pairs:
+        partners[a].add(b)
+        partners[b].add(a)
+    counts = [mask.bit_count() for mask in allowed]
+    keys = [(count, count, d) for d, count in enumerate(counts)]
+    order: list[int] = []
+    left = set(range(SIZE))
+    while left:
+        best = min(left, key=keys.__getitem__)
+        order.append(best)
+        left.remove(best)
+        for partner in partners[best]:
+            if partner in left and keys[partner][0] > SPARSE_TIED_OPTIONS:
+                keys[partner] = (SPARSE_TIED_OPTIONS, counts[partner], partner)
+    return order
+
+
+def _sparse_plan(reduced: Reduced, allowed: list[int]):
+    """Per delict in placing order: options, clue tests closing at it, and how the state key moves."""
+    order = _sparse_order(reduced, allowed)
+    position = {d: i for i, d in enumerate(order)}
+    closing_pairs: list[list[tuple[int, int, str]]] = [[] for _ in range(SIZE)]
+    needed_until = [-1] * SIZE  # the step of the last district clue each delict is in
+    for a, b, relation in reduced.pairs:
+        last = max(position[a], position[b])
+        closing_pairs[last].append((a, b, relation))
+        for x in (a, b):
+            needed_until[x] = max(needed_until[x], last)
+    dir_bits, need_of = _direction_tables(tuple(reduced.direction_mask[direction] for direction in names.DIRECTIONS))
+    ordered = list(names.DIRECTIONS)
+    group_at: dict[int, tuple[int, int, int, list[int]]] = {}  # delict -> shift, demanded, last step, need
+    for index, (group, directions) in enumerate(sorted(reduced.group_dirs.items())):
+        demanded = sum(1 << ordered.index(direction) for direction in directions)
+        last = max(position[d] for d in GROUP_MEMBERS[group])
+        for d in GROUP_MEMBERS[group]:
+            group_at[d] = (16 + 4 * index, demanded, last, need_of[demanded])
+    later_of = [0] * (SIZE + 1)  # locations some delict placed after this step may take
+    for step in range(SIZE - 1, -1, -1):
+        later_of[step] = later_of[step + 1] | allowed[order[step]]
+    frontier: list[int] = []
+    for step, d in enumerate(order):
+        slot = {x: 32 + 4 * i for i, x in enumerate(frontier)}
+        options = allowed[d]
+        pair_tests = []
+        for a, b, relation in closing_pairs[step]:
+            if a == b:  # a delict joined to itself: never
+                options = 0
+            else:
+                pair_tests.append((slot[b if a == d else a], _neighbours(reduced, relation)))
+        after = [x for x in (*frontier, d) if needed_until[x] > step]
+        keep_shifts = [(slot[x], 32 + 4 * i) for i, x in enumerate(after) if x != d]
+        add_for = [0] * SIZE
+        if d in after:
+            d_shift = 32 + 4 * after.index(d)
+            add_for = [location << d_shift for location in range(SIZE)]
+        group_tests = []
+        keep_groups = 0xFFFF << 16
+        if d in group_at:
+            shift, demanded, last, need = group_at[d]
+            if last == step:
+                group_tests.append((shift, need))
+                keep_groups &= ~(15 << shift)
+            else:
+                add_for = [add | (dir_bits[location] & demanded) << shift for location, add in enumerate(add_for)]
+        yield options, pair_tests, group_tests, keep_groups, keep_shifts, add_for, later_of[step + 1]
+        frontier = after

@@ -1,0 +1,138 @@
+"""The unit / inclusion-exclusion path (count_units_ie): the reference the tests compare against.
+
+Not used by count_clues; kept as an independent cross-check of count_branched in the tests.
+
+Delicts tied together by district clues (and by the group clues of their group) form a
+unit. A unit's joint placements are enumerated as numpy rows and reduced to a table
+{set of locations used: number of ways}; the subset DP then places whole units. A group
+clue whose unit would get too large to enumerate is instead removed by inclusion-exclusion:
+"some delict of g in X" = all placements - placements with every delict of g outside X.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import numpy as np
+
+from solver.counting.dense import FULL, LOCATION_BITS, _locations, _meet, _place_one, _place_unit
+from solver.counting.reduce import GROUP_MEMBERS, Reduced, _live_group_clues
+from solver.counting.rows import _aggregate, _extend, _Rows, _unit_order, _units, names_group
+
+ROW_LIMIT = 200_000
+
+
+def count_units_ie(reduced: Reduced, allowed: list[int]) -> int:
+    """The previous dense path: group clues enumerated inside units, else inclusion-exclusion.
+
+    Kept as an independent cross-check of `count_branched` (tests only)."""
+    by_ie: set[int] = set()
+    while True:
+        try:
+            return _count_with_ie(allowed, reduced, frozenset(by_ie))
+        except _TooBig as big:
+            by_ie.add(big.group)
+
+
+class _TooBig(Exception):
+    """A unit's enumeration outgrew ROW_LIMIT; `group` is the group clue to take out of it."""
+
+    def __init__(self, group: int):
+        super().__init__(group)
+        self.group = group
+
+
+def _ie_terms(group: int, directions: frozenset[str], reduced: Reduced) -> dict[int, int]:
+    """barred locations -> coefficient: Σ over subsets T of the directions, (-1)^|T|, bar ∪T."""
+    terms: dict[int, int] = {}
+    for size in range(len(directions) + 1):
+        for subset in combinations(sorted(directions), size):
+            barred = 0
+            for direction in subset:
+                barred |= reduced.direction_mask[direction]
+            terms[barred] = terms.get(barred, 0) + (-1) ** size
+    return {barred: coeff for barred, coeff in terms.items() if coeff and barred != FULL}
+
+
+def _count_with_ie(allowed: list[int], reduced: Reduced, by_ie: frozenset[int]) -> int:
+    terms: list[tuple[int, list[int]]] = [(1, allowed)]
+    for group in sorted(by_ie):
+        expanded = []
+        for barred, coeff in _ie_terms(group, reduced.group_dirs[group], reduced).items():
+            for sign, masks in terms:
+                masks = list(masks)
+                for delict in GROUP_MEMBERS[group]:
+                    masks[delict] &= ~barred
+                expanded.append((sign * coeff, masks))
+        terms = expanded
+    tied = {g: dirs for g, dirs in reduced.group_dirs.items() if g not in by_ie}
+    return sum(sign * _count_units(masks, reduced, tied) for sign, masks in terms)
+
+
+def _count_units(allowed: list[int], reduced: Reduced, tied: dict[int, frozenset[str]]) -> int:
+    """Count with masks, district ties and the group clues in `tied` enumerated inside units."""
+    if any(mask == 0 for mask in allowed):
+        return 0
+    tied = _live_group_clues(allowed, reduced, tied)
+    if tied is None:
+        return 0
+    halves: list[list[tuple[int, np.ndarray, np.ndarray]]] = [[], []]
+    for unit in sorted(_units(reduced, tied), key=len, reverse=True):
+        if len(unit) == 1:
+            placements, counts = LOCATION_BITS[_locations(allowed[unit[0]])], np.ones(1, np.int64)
+            counts = np.ones(len(placements), np.int64)
+        else:
+            placements, counts = _enumerate_unit(unit, allowed, reduced, tied)
+        if len(placements) == 0:
+            return 0
+        smaller = min(halves, key=lambda half: sum(size for size, _, _ in half))
+        smaller.append((len(unit), placements, counts))
+    return _meet(_run(halves[0]), _run(halves[1]))
+
+
+def _run(items: list[tuple[int, np.ndarray, np.ndarray]]) -> tuple[np.ndarray, int]:
+    """The subset DP over some units: ways to place them on each set of locations."""
+    dp, layer = np.ones(1, dtype=np.int64), 0
+    for size, placements, counts in items:
+        if size == 1:
+            dp = _place_one(dp, layer, int(np.bitwise_or.reduce(placements)))
+        else:
+            dp = _place_unit(dp, layer, size, placements, counts)
+        layer += size
+    return dp, layer
+
+
+def _enumerate_unit(
+    unit: list[int], allowed: list[int], reduced: Reduced, tied: dict[int, frozenset[str]]
+) -> tuple[np.ndarray, np.ndarray]:
+    """Every set of locations the unit can occupy, with its number of joint placements."""
+    inside = set(unit)
+    partners = {d: [(b if a == d else a, rel) for a, b, rel in reduced.pairs if d in (a, b)] for d in unit}
+    groups = {g for g in tied if set(GROUP_MEMBERS[g]) <= inside}
+    rows = _Rows(np.zeros(1, np.int64), np.zeros((1, 0), np.int64), np.ones(1, np.int64), [])
+    placed: set[int] = set()
+    for delict in _unit_order(unit, allowed, partners, groups):
+        _extend(rows, delict, allowed[delict], partners[delict], reduced)
+        placed.add(delict)
+        group = names_group(delict)
+        if group in groups and set(GROUP_MEMBERS[group]) <= placed:
+            _check_group(rows, group, tied[group], reduced)
+        pending = [
+            d for d in rows.frontier
+            if any(p not in placed for p, _ in partners[d])
+            or (names_group(d) in groups and not set(GROUP_MEMBERS[names_group(d)]) <= placed)
+        ]
+        _aggregate(rows, pending)
+        if len(rows.masks) > ROW_LIMIT and groups:
+            raise _TooBig(min(groups))
+    return rows.masks, rows.counts
+
+
+def _check_group(rows: _Rows, group: int, directions: frozenset[str], reduced: Reduced) -> None:
+    used = np.zeros(len(rows.masks), np.int64)
+    for member in GROUP_MEMBERS[group]:
+        used |= LOCATION_BITS[rows.locations[:, rows.frontier.index(member)]]
+    ok = np.ones(len(rows.masks), bool)
+    for direction in directions:
+        ok &= (used & reduced.direction_mask[direction]) != 0
+    rows.keep(ok)
