@@ -30,6 +30,21 @@ def deck():
     return load_deck()
 
 
+@pytest.fixture
+def run(monkeypatch, capsys):
+    """Run `schinderhannes ARGS...` through the real entry point cli.main: (exit code, stdout, stderr)."""
+    import cli
+
+    def invoke(*args: str) -> tuple[int, str, str]:
+        monkeypatch.setattr("sys.argv", ["schinderhannes", *map(str, args)])
+        with pytest.raises(SystemExit) as done:
+            cli.main()
+        out, err = capsys.readouterr()
+        return done.value.code or 0, out, err
+
+    return invoke
+
+
 @dataclass
 class CliResult:
     exit_code: int

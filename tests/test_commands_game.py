@@ -7,28 +7,12 @@ import math
 
 import pytest
 
-import cli
-
 RULE_4_STATE = """\
 players: [Anna, Ben, Carl]
 turn: Ben
 markers:
   break-in: [Oberhausen, Obermoschel, Meisenheim, Lettweiler]
 """
-
-
-@pytest.fixture
-def run(monkeypatch, capsys):
-    """Run `schinderhannes ARGS...` as a user would: (exit code, stdout, stderr)."""
-
-    def invoke(*args: str) -> tuple[int, str, str]:
-        monkeypatch.setattr("sys.argv", ["schinderhannes", *map(str, args)])
-        with pytest.raises(SystemExit) as done:
-            cli.main()
-        out, err = capsys.readouterr()
-        return done.value.code or 0, out, err
-
-    return invoke
 
 
 @pytest.fixture

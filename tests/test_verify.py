@@ -5,28 +5,11 @@ from __future__ import annotations
 import dataclasses
 import json
 
-import pytest
-
-import cli
 from solver.box import box_puzzles, partial_cards
 from solver.cards import DelictClue, parse_clue
 from solver.deck import DEFAULT_DECK, load_deck
 from solver.deckfile import deck_yaml
 from solver.verify import verify_deck
-
-
-@pytest.fixture
-def run(monkeypatch, capsys):
-    """Run `schinderhannes ARGS...` through the real entry point: (exit code, stdout, stderr)."""
-
-    def invoke(*args: str) -> tuple[int, str, str]:
-        monkeypatch.setattr("sys.argv", ["schinderhannes", *map(str, args)])
-        with pytest.raises(SystemExit) as done:
-            cli.main()
-        out, err = capsys.readouterr()
-        return done.value.code or 0, out, err
-
-    return invoke
 
 
 def _write(tmp_path, deck, changes: dict) -> str:
