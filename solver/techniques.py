@@ -254,23 +254,20 @@ def _hidden(state: Candidates, group: tuple[int, ...], union: int) -> Deduction 
                      f"{len(group)} locations for {len(group)} delicts, so these delicts are nowhere else.")
 
 
-# --- level 3: reasoning with district and group cards ------------------------------
+# --- levels 2 and 3: reasoning with group and district cards -----------------------
 
 def group_direction(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> Deduction | None:
-    for entry in clues:
-        if isinstance(entry.clue, GroupClue):
-            deduction = _group_direction(state, entry, board)
-            if deduction:
-                return deduction
-    return None
+    return _first_card_deduction(state, clues, board, GroupClue, _group_direction)
 
 
 def district_partners(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> Deduction | None:
+    return _first_card_deduction(state, clues, board, DistrictClue, _district_partners)
+
+
+def _first_card_deduction(state, clues, board, kind, find) -> Deduction | None:
     for entry in clues:
-        if isinstance(entry.clue, DistrictClue):
-            deduction = _district_partners(state, entry, board)
-            if deduction:
-                return deduction
+        if isinstance(entry.clue, kind) and (deduction := find(state, entry, board)):
+            return deduction
     return None
 
 
