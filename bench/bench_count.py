@@ -1,4 +1,4 @@
-"""Benchmark: exact counting (solver.count) next to CP-SAT enumeration on the same clue sets.
+"""Benchmark: exact counting (solver.counting) next to CP-SAT enumeration on the same clue sets.
 
 Run `python bench/bench_count.py [--cap SECONDS]`. Not a test: prints one table per run.
 Enumeration is capped per instance; a capped enumeration is reported as "> cap", never as a count.
@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solver import names
 from solver.board import load_board
-from solver.count import count_clues
+from solver.counting import count_clues
 from tests.enumerate_reference import enumerate_count
 from tests.test_count import _true_clue
 

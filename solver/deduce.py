@@ -52,7 +52,7 @@ def _bit(location: str) -> int:
 
 def count(state: GameState) -> int:
     """The exact number of complete assignments that agree with the board (a permanent)."""
-    from solver.count import count_assignments
+    from solver.counting import count_assignments
 
     return count_assignments(allowed_masks(state))
 

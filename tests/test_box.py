@@ -9,7 +9,7 @@ import pytest
 from solver import names
 from solver.box import box_puzzle_path, box_puzzles, partial_cards
 from solver.cards import DelictClue, DistrictClue, GroupClue, card_type_of_number, fits_type
-from solver.count import count_clues
+from solver.counting import count_clues
 from solver.puzzle import load_puzzle
 from solver.semantics import as_delict_map, holds
 from solver.solve import solve_puzzle

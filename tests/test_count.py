@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from solver import names
 from solver.cards import DelictClue, DistrictClue, GroupClue, LocationClue, NotClue, parse_clue
-from solver.count import FULL, count_assignments, count_clues, state_masks
+from solver.counting import FULL, count_assignments, count_clues, state_masks
 from tests.enumerate_reference import brute_force_count, enumerate_count
 
 SIXTEEN_FACTORIAL = 20_922_789_888_000

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from solver import deduce, names
 from solver.cards import DelictClue, DistrictClue, GroupClue, LocationClue, RemoveOneMarker
-from solver.count import count_assignments
+from solver.counting import count_assignments
 from solver.matching import max_matching, reserved_locations
 from solver.rules import check, marker_key, play
 from tests.game_helpers import board, deck, state
@@ -205,6 +205,6 @@ def test_true_cards_never_remove_the_solution_and_points_are_conserved(locations
 @settings(max_examples=20, deadline=None)
 @given(boards())
 def test_my_masks_agree_with_the_count_modules_state_masks(game):
-    from solver.count import state_masks
+    from solver.counting import state_masks
 
     assert deduce.allowed_masks(game) == state_masks(game.markers, game.tiles)

@@ -43,7 +43,7 @@ def is_state_file(path: str) -> bool:
 
 
 def count_puzzle_file(path: str, deck_file: str | None = None, board_file: str | None = None) -> int:
-    from solver.count import count_clues
+    from solver.counting import count_clues
     from solver.deck import load_deck
     from solver.puzzle import load_puzzle
 
@@ -53,7 +53,7 @@ def count_puzzle_file(path: str, deck_file: str | None = None, board_file: str |
 
 
 def count_state_file(path: str) -> int:
-    from solver.count import count_assignments, state_masks
+    from solver.counting import count_assignments, state_masks
     from solver.state import load_state
 
     state = load_state(path)
