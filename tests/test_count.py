@@ -179,19 +179,27 @@ def test_count_command_json(run_cli, tmp_path):
     assert "20,922,789,888,000" in plain.output and str(SIXTEEN_FACTORIAL) in plain.output
 
 
+def _random_clue_set(seed: int, kinds: str, sizes: tuple[int, int], false_kinds: str = "", most_false: int = 0):
+    """A seeded clue set: clues true for a hidden solution, plus up to `most_false` random ones."""
+    import solver.counting as counting
+    from solver.board import load_board
+
+    board = load_board()
+    rng = random.Random(seed)
+    where = dict(zip(names.DELICTS, rng.sample(names.LOCATIONS, 16), strict=True))
+    clues = [_true_clue(rng, rng.choice(kinds), where, board) for _ in range(rng.randint(*sizes))]
+    clues += [_random_clue(rng, false_kinds) for _ in range(rng.randint(0, most_false))]
+    return board, clues, counting.reduce_clues(clues, board)
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 10_000))
 def test_sparse_and_dense_counts_agree(seed):
     import solver.counting as counting
     import solver.counting.sparse as sparse_module
-    from solver.board import load_board
     from solver.counting.reduce import _propagate
 
-    board = load_board()
-    rng = random.Random(seed)
-    where = dict(zip(names.DELICTS, rng.sample(names.LOCATIONS, 16), strict=True))
-    clues = [_true_clue(rng, rng.choice("AADDNCCB"), where, board) for _ in range(rng.randint(6, 14))]
-    reduced = counting.reduce_clues(clues, board)
+    board, clues, reduced = _random_clue_set(seed, "AADDNCCB", (6, 14))
     allowed = _propagate(list(reduced.allowed), reduced)
     sparse = counting.count_sparse(reduced, allowed, limit=100_000)
     with pytest.MonkeyPatch.context() as patch:
@@ -205,15 +213,9 @@ def test_sparse_and_dense_counts_agree(seed):
 def test_signed_branches_agree_with_units_and_inclusion_exclusion(seed, kinds):
     """count_branched (group clues as signed branches) == the previous unit / inclusion-exclusion path."""
     import solver.counting as counting
-    from solver.board import load_board
     from solver.counting.reduce import _propagate
 
-    board = load_board()
-    rng = random.Random(seed)
-    where = dict(zip(names.DELICTS, rng.sample(names.LOCATIONS, 16), strict=True))
-    clues = [_true_clue(rng, rng.choice(kinds), where, board) for _ in range(rng.randint(4, 16))]
-    clues += [_random_clue(rng, "AB") for _ in range(rng.randint(0, 3))]  # may be false: counts can be 0
-    reduced = counting.reduce_clues(clues, board)
+    _, _, reduced = _random_clue_set(seed, kinds, (4, 16), "AB", 3)  # false clues too: counts can be 0
     allowed = _propagate(list(reduced.allowed), reduced)
     if allowed is None:
         return
@@ -239,15 +241,9 @@ def test_sparse_dp_and_propagation_agree_with_the_dense_dp(seed, kinds):
     """The int-keyed sparse DP (run without its caps) and the pruning of masks keep counts exact."""
     import solver.counting as counting
     import solver.counting.sparse as sparse_module
-    from solver.board import load_board
     from solver.counting.reduce import _propagate
 
-    board = load_board()
-    rng = random.Random(seed)
-    where = dict(zip(names.DELICTS, rng.sample(names.LOCATIONS, 16), strict=True))
-    clues = [_true_clue(rng, rng.choice(kinds), where, board) for _ in range(rng.randint(8, 22))]
-    clues += [_random_clue(rng, "ADCB") for _ in range(rng.randint(0, 2))]  # may be false: counts can be 0
-    reduced = counting.reduce_clues(clues, board)
+    _, _, reduced = _random_clue_set(seed, kinds, (8, 22), "ADCB", 2)  # false clues too: counts can be 0
     dense = counting.count_branched(reduced, list(reduced.allowed))  # masks as the clues give them
     allowed = _propagate(list(reduced.allowed), reduced)
     if allowed is None:
