@@ -1,7 +1,10 @@
 """Benchmark: exact counting (solver.counting) next to CP-SAT enumeration on the same clue sets.
 
-Run `python bench/bench_count.py [--cap SECONDS]`. Not a test: prints one table per run.
+Run `python bench/bench_count.py [--cap SECONDS]`. Not a test: prints its tables in one run.
 Enumeration is capped per instance; a capped enumeration is reported as "> cap", never as a count.
+Besides the random clue sets, the bundled puzzles (one solution each) show the other end: where
+enumeration itself takes a millisecond or two, and the ratio is bounded by what reading and
+propagating the clues costs before any counting (the "floor" line).
 """
 
 from __future__ import annotations
@@ -17,7 +20,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solver import names
 from solver.board import load_board
-from solver.counting import count_clues
+from solver.counting import count_clues, reduce_clues
+from solver.counting.reduce import _propagate
+from solver.puzzle import load_puzzle
 from tests.enumerate_reference import enumerate_count
 from tests.test_count import _true_clue
 
@@ -59,6 +64,14 @@ def worst_case(seed: int, districts: int, groups: int, across: bool, board):
     return clues + [_true_clue(rng, "B", where, board) for _ in range(groups)]
 
 
+COUNT_BUCKETS = ((1, 1), (2, 100), (101, 10_000), (10_001, None))
+
+
+def bundled_puzzles():
+    for path in sorted((Path(__file__).resolve().parent.parent / "puzzles").glob("*.yaml")):
+        yield [entry.clue for entry in load_puzzle(path).clues]
+
+
 def timed(function, repeat: int = 1):
     best, result = float("inf"), None
     for _ in range(repeat):
@@ -77,15 +90,29 @@ def main() -> None:
     count_clues([], board)  # warm the layer tables once, as a long-running process would
     empty, seconds = timed(lambda: count_clues([], board), repeat=5)
     print(f"empty clue set: {empty:,} in {seconds * 1000:.1f} ms (best of 5)")
+    suites = {
+        "unary": instances(1, "AAADDN", 25, board),
+        "mixed": instances(2, "AADDNCCCB", 25, board),
+        "puzzles": bundled_puzzles(),
+    }
+    finished = suite_table(suites, board, args.cap)
+    count_table(finished)
+    floor_line(board)
+    if args.worst:
+        worst_table(args.worst, board)
+
+
+def suite_table(suites: dict, board, cap: float) -> list[tuple[int, float, float]]:
+    """One row per suite; returns (count, our seconds, enumeration seconds) where enumeration finished."""
     print(f"{'set':<8}{'n':>4}{'count ms med':>14}{'count ms max':>14}{'enum done':>11}"
           f"{'enum s med':>12}{'ratio med':>11}{'ratio min':>11}")
-    suites = {"unary": ("AAADDN", 1), "mixed": ("AADDNCCCB", 2)}
-    for label, (kinds, seed) in suites.items():
+    finished = []
+    for label, clue_sets in suites.items():
         ours, enum_times, ratios, capped = [], [], [], 0
-        for clues in instances(seed, kinds, 25, board):
-            exact, seconds = timed(lambda clues=clues: count_clues(clues, board), repeat=3)
+        for clues in clue_sets:
+            exact, seconds = timed(lambda clues=clues: count_clues(clues, board), repeat=5)
             ours.append(seconds)
-            (found, complete), enum_seconds = timed(lambda clues=clues: enumerate_count(clues, board, seconds=args.cap))
+            (found, complete), enum_seconds = timed(lambda clues=clues: enumerate_count(clues, board, seconds=cap))
             if not complete:
                 capped += 1
                 continue
@@ -93,21 +120,55 @@ def main() -> None:
                 raise SystemExit(f"MISMATCH: count {exact} vs enumeration {found}: {clues}")
             enum_times.append(enum_seconds)
             ratios.append(enum_seconds / seconds)
+            finished.append((exact, seconds, enum_seconds))
         done = f"{len(enum_times)}/{len(ours)}"
-        enum_median = f"{statistics.median(enum_times):.3f}" if enum_times else f"> {args.cap}"
+        enum_median = f"{statistics.median(enum_times):.3f}" if enum_times else f"> {cap}"
         ratio_median = f"{statistics.median(ratios):.0f}x" if ratios else "-"
         ratio_min = f"{min(ratios):.0f}x" if ratios else "-"
-        print(f"{label:<8}{len(ours):>4}{statistics.median(ours) * 1000:>14.1f}{max(ours) * 1000:>14.1f}"
+        print(f"{label:<8}{len(ours):>4}{statistics.median(ours) * 1000:>14.2f}{max(ours) * 1000:>14.2f}"
               f"{done:>11}{enum_median:>12}{ratio_median:>11}{ratio_min:>11}")
         if capped:
-            print(f"         {capped} enumerations hit the {args.cap} s cap (reported as > cap, not counted)")
-    if args.worst:
-        print(f"worst cases, count only (counts far beyond enumeration), {args.worst} seeds each:")
-        print(f"{'set':<14}{'count ms med':>14}{'count ms max':>14}")
-        for label, (districts, groups, across) in WORST_CASES.items():
-            sets = [worst_case(seed, districts, groups, across, board) for seed in range(args.worst)]
-            times = [timed(lambda clues=clues: count_clues(clues, board))[1] for clues in sets]
-            print(f"{label:<14}{statistics.median(times) * 1000:>14.1f}{max(times) * 1000:>14.1f}")
+            print(f"         {capped} enumerations hit the {cap} s cap (reported as > cap, not counted)")
+    return finished
+
+
+def count_table(finished: list[tuple[int, float, float]]) -> None:
+    """Where enumeration finished, the ratio by the number of solutions."""
+    print("where enumeration finished, by number of solutions:")
+    print(f"{'solutions':<16}{'n':>4}{'count ms med':>14}{'enum ms med':>13}{'ratio med':>11}{'ratio min':>11}")
+    for low, high in COUNT_BUCKETS:
+        rows = [row for row in finished if row[0] >= low and (high is None or row[0] <= high)]
+        if not rows:
+            continue
+        label = f"{low:,}" if low == high else f"{low:,}-{high:,}" if high else f"> {low - 1:,}"
+        ratios = [enum / ours for _, ours, enum in rows]
+        print(f"{label:<16}{len(rows):>4}{statistics.median(r[1] for r in rows) * 1000:>14.2f}"
+              f"{statistics.median(r[2] for r in rows) * 1000:>13.2f}{statistics.median(ratios):>10.0f}x"
+              f"{min(ratios):>10.0f}x")
+
+
+def floor_line(board) -> None:
+    """What every count pays before counting, on the bundled puzzles, next to 1/100 of their enumeration."""
+    floors, hundredths = [], []
+    for clues in bundled_puzzles():
+        def read_and_propagate(clues=clues):
+            reduced = reduce_clues(clues, board)
+            return _propagate(list(reduced.allowed), reduced)
+
+        floors.append(timed(read_and_propagate, repeat=5)[1])
+        hundredths.append(timed(lambda clues=clues: enumerate_count(clues, board))[1] / 100)
+    print(f"floor on the bundled puzzles: reading + propagating the clues alone takes "
+          f"{statistics.median(floors) * 1e6:.0f} us median; 1/100 of their enumeration is "
+          f"{statistics.median(hundredths) * 1e6:.0f} us median ({min(hundredths) * 1e6:.0f} us at least)")
+
+
+def worst_table(seeds: int, board) -> None:
+    print(f"worst cases, count only (counts far beyond enumeration), {seeds} seeds each:")
+    print(f"{'set':<14}{'count ms med':>14}{'count ms max':>14}")
+    for label, (districts, groups, across) in WORST_CASES.items():
+        sets = [worst_case(seed, districts, groups, across, board) for seed in range(seeds)]
+        times = [timed(lambda clues=clues: count_clues(clues, board))[1] for clues in sets]
+        print(f"{label:<14}{statistics.median(times) * 1000:>14.1f}{max(times) * 1000:>14.1f}")
 
 
 if __name__ == "__main__":

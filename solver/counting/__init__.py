@@ -16,7 +16,7 @@ from solver.board import Board
 from solver.cards import Clue
 from solver.counting.branched import count_branched
 from solver.counting.dense import FULL, SIZE, count_assignments
-from solver.counting.reduce import Reduced, _propagate, reduce_clues, state_masks
+from solver.counting.reduce import Reduced, _live_group_clues, _propagate, reduce_clues, state_masks
 from solver.counting.sparse import count_sparse
 from solver.counting.units import count_units_ie
 
@@ -46,6 +46,9 @@ def count_reduced(reduced: Reduced) -> int:
     allowed = _propagate(list(reduced.allowed), reduced)
     if allowed is None:
         return 0
+    if all(not mask & (mask - 1) for mask in allowed):
+        # every delict settled: propagation keeps district clues true, so only group clues can fail
+        return int(_live_group_clues(allowed, reduced, reduced.group_dirs) is not None)
     sparse = count_sparse(reduced, allowed)
     if sparse is not None:
         return sparse

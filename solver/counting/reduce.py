@@ -109,25 +109,38 @@ def _neighbour_masks(key: int, table: np.ndarray) -> list[int]:
     return masks
 
 
+def _support_halves(reduced: Reduced, relation: str) -> tuple[list[int], list[int]]:
+    """The locations joined to any location of a mask, looked up by its low and its high byte."""
+    return _halves(tuple(_neighbours(reduced, relation)))
+
+
+@lru_cache(maxsize=16)
+def _halves(neighbours: tuple[int, ...]) -> tuple[list[int], list[int]]:
+    halves = []
+    for offset in (0, 8):
+        table = [0] * 256
+        for byte in range(1, 256):
+            low = byte & -byte
+            table[byte] = table[byte ^ low] | neighbours[offset + low.bit_length() - 1]
+        halves.append(table)
+    return halves[0], halves[1]
+
+
 def _propagate(allowed: list[int], reduced: Reduced) -> list[int] | None:
     """Shrink masks without losing a solution; None when some delict has no location left.
 
     Arc consistency on district clues (a delict keeps only locations with a partner left),
     and the bijection's singles: a delict with one location takes it from every other
     delict; a location only one delict may take pins that delict."""
-    neighbours = {relation: _neighbours(reduced, relation) for relation in {rel for _, _, rel in reduced.pairs}}
+    supports = {relation: _support_halves(reduced, relation) for relation in {rel for _, _, rel in reduced.pairs}}
     allowed = [mask & FULL for mask in allowed]
     changed = True
     while changed:
         changed = False
         for first, second, relation in reduced.pairs:
-            table = neighbours[relation]
+            low, high = supports[relation]
             for a, b in ((first, second), (second, first)):
-                support, rest = 0, allowed[b]
-                while rest:
-                    low = rest & -rest
-                    rest ^= low
-                    support |= table[low.bit_length() - 1]
+                support = low[allowed[b] & 255] | high[allowed[b] >> 8]
                 if allowed[a] & ~support:
                     allowed[a] &= support
                     changed = True
