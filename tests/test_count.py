@@ -31,6 +31,29 @@ def test_empty_is_sixteen_factorial(board):
     assert count_clues([], board) == SIXTEEN_FACTORIAL
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_every_delict_pinned_leaves_only_the_group_and_district_clues_to_decide(board, seed):
+    """Sixteen pinned delicts: 1 when every group and district clue holds for them, else 0.
+    One group fills one district, so it misses the two directions away from it."""
+    rng = random.Random(seed)
+    group, district = rng.choice(sorted(names.GROUPS)), rng.choice(sorted(names.DISTRICTS))
+    rest = [x for x in L if x not in names.DISTRICTS[district]]
+    where = dict(zip(names.GROUPS[group], names.DISTRICTS[district], strict=True))
+    where |= dict(zip([d for d in D if d not in where], rng.sample(rest, 12), strict=True))
+    pinned = [DelictClue(d, (loc,) * 4) for d, loc in where.items()]
+    ties = [_true_clue(rng, "C", where, board) for _ in range(2)]
+    outcomes = set()
+    for group, direction in itertools.product(names.GROUPS, names.DIRECTIONS):
+        clues = pinned + ties + [GroupClue(group, direction)]
+        expected = int(any(board.in_direction(where[delict], direction) for delict in names.GROUPS[group]))
+        assert count_clues(clues, board) == expected == brute_force_count(clues, board, where)
+        outcomes.add(expected)
+    assert outcomes == {0, 1}
+    first, second = ties[0].delicts
+    other = "adjoining" if ties[0].relation == "same" else "same"
+    assert count_clues([*pinned, DistrictClue((first, second), other)], board) == 0
+
+
 def test_simple_permanents():
     assert count_assignments([1 << i for i in range(16)]) == 1
     assert count_assignments([0b11, 0b11] + [FULL] * 14) == 2 * math.factorial(14)
