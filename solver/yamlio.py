@@ -38,6 +38,10 @@ class _LineLoader(yaml.SafeLoader):
     pass
 
 
+class _FastLineLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml: about 10x faster
+    pass
+
+
 def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> LineDict:
     mapping = LineDict(loader.construct_mapping(node, deep=True))
     mapping.line = node.start_mark.line + 1
@@ -54,8 +58,9 @@ def _construct_sequence(loader: _LineLoader, node: yaml.SequenceNode) -> LineLis
     return sequence
 
 
-_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
-_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
+for _loader in (_LineLoader, _FastLineLoader):
+    _loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+    _loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
 
 
 def line_of(container: Any, key: Any = None) -> int | None:
@@ -74,6 +79,10 @@ def load_yaml(path: str | Path) -> Any:
         raise BadInput("no such file; check the path", str(path)) from None
     except (OSError, UnicodeDecodeError) as error:
         raise BadInput(f"cannot read the file ({error}); pass a UTF-8 YAML file", str(path)) from None
+    try:
+        return yaml.load(text, Loader=_FastLineLoader)
+    except yaml.YAMLError:
+        pass  # read it again with the pure-Python parser: the same lines, clearer messages
     try:
         return yaml.load(text, Loader=_LineLoader)
     except yaml.MarkedYAMLError as error:
