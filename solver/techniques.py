@@ -293,18 +293,23 @@ def _district_partners(state: Candidates, entry: PuzzleClue, board: Board) -> De
             known = (f"{entry.label.capitalize()}: {the(here)} must be next to {the(there)} {kind}. "
                      f"{the(there).capitalize()} can only be in {places(state.masks[there])}; ")
             if cut.bit_count() <= keep.bit_count():
-                reason = (f"{'it has' if it == 'it' else 'none of these has'} a path {kind} to "
-                          f"{places(cut)}, so {the(here)} is not there.")
+                nobody = "it has no" if it == "it" else "none of these has a"
+                reason = f"{nobody} path {kind} to {places(cut)}, so {the(here)} is not there."
             elif keep:
-                reason = (f"the places next to {it} {kind} are {places(reachable)}, "
-                          f"so {the(here)} can only be in {places(keep)}.")
+                reason = f"{_next_to(reachable, it, kind)}, so {the(here)} can only be in {places(keep)}."
             else:
-                reason = (f"the places next to {it} {kind} are {places(reachable) or 'none'}, "
-                          f"and {the(here)} can be in none of them.")
-            if it == "it" and cut.bit_count() <= keep.bit_count():
-                reason = f"it has no path {kind} to {places(cut)}, so {the(here)} is not there."
+                reason = f"{_next_to(reachable, it, kind)}, and {the(here)} can be in none of them."
             return Deduction("partner", [entry.label], _removals(here, cut), known + reason)
     return None
+
+
+def _next_to(reachable: int, it: str, kind: str) -> str:
+    found = [names.LOCATIONS[i] for i in bits(reachable)]
+    if not found:
+        return f"no place is next to {it} {kind}"
+    if len(found) == 1:
+        return f"the only place next to {it} {kind} is {found[0]}"
+    return f"the places next to {it} {kind} are {_join(found, 'and')}"
 
 
 def _group_direction(state: Candidates, entry: PuzzleClue, board: Board) -> Deduction | None:

@@ -95,6 +95,28 @@ def test_partner_reasoning_rule_4_example(board):
     assert state.masks[D["break-in"]] == _mask("Oberhausen", "Meisenheim")
 
 
+def test_partner_reasons_name_the_places_in_plain_english(board):
+    """The rule 4 example again: what the steps say, word for word."""
+    state = Candidates.everything()
+    state.masks[D["break-in"]] = _mask("Oberhausen", "Obermoschel", "Meisenheim", "Lettweiler")
+    card_38 = [PuzzleClue("card 38", DistrictClue(("highway robbery", "break-in"), "adjoining"))]
+    first = district_partners(state, card_38, board)
+    assert first.reason.endswith(
+        "the places next to these across a river are Boos, Meddersheim and Hundsbach, "
+        "so the highway robbery can only be in Boos, Meddersheim or Hundsbach."
+    )
+    state.apply(first)
+    second = district_partners(state, card_38, board)
+    assert second.reason.endswith(
+        "none of these has a path across a river to Lettweiler or Obermoschel, so the break-in is not there."
+    )
+    state.apply(second)
+    state.masks[D["highway robbery"]] = _mask("Boos")
+    assert district_partners(state, card_38, board).reason.endswith(
+        "it has no path across a river to Meisenheim, so the break-in is not there."
+    )
+
+
 def test_group_card_forces_the_only_member_that_fits(board):
     # Rule 7 example in solo form: card 27, a felony in the north.
     state = Candidates.everything()
