@@ -64,8 +64,7 @@ class GroupClue:
 
     def sentence(self) -> str:
         members = _or_list(list(self.delicts))
-        article = "An" if self.group[0].lower() in "aeiou" else "A"
-        return f"{article} {self.group.lower()} ({members}) took place in the {self.direction}."
+        return f"{names.title(names.indefinite(self.group))} ({members}) took place in the {self.direction}."
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": self.kind, "group": self.group, "direction": self.direction}

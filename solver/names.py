@@ -139,3 +139,9 @@ def delict_index(text: object) -> int:
 def title(name: str) -> str:
     """Display a delict at the start of a sentence or table cell: 'Robbers' ball'."""
     return name[:1].upper() + name[1:]
+
+
+def indefinite(noun: str) -> str:
+    """'a crime', 'an imprisonment/jailbreak': the noun in lower case with its article."""
+    noun = noun.lower()
+    return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun}"

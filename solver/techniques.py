@@ -322,9 +322,9 @@ def _group_direction(state: Candidates, entry: PuzzleClue, board: Board) -> Dedu
         raise Contradiction(f"{entry.label}: no {clue.group.lower()} can still be in the {clue.direction}")
     if len(able) == 1 and state.masks[able[0]] & ~direction:
         d = able[0]
-        others = _join([names.DELICTS[o] for o in members if o != d], "nor")
-        reason = (f"{entry.label.capitalize()}: a {clue.group.lower()} took place in the {clue.direction}; "
-                  f"neither {others} can still be there, so {the(d)} is in the {clue.direction}, "
+        others = _join([the(o) for o in members if o != d], "and")
+        reason = (f"{entry.label.capitalize()}: {names.indefinite(clue.group)} took place in the "
+                  f"{clue.direction}; {others} can no longer be there, so {the(d)} is in the {clue.direction}, "
                   f"not in {places(state.masks[d] & ~direction)}.")
         return Deduction("group", [entry.label], _removals(d, state.masks[d] & ~direction), reason)
     return None

@@ -84,3 +84,8 @@ def test_nothing_close_lists_every_valid_name():
 def test_every_location_in_one_district_and_every_delict_in_one_group():
     assert len(names.LOCATIONS) == len(set(names.LOCATIONS)) == 16
     assert len(names.DELICTS) == len(set(names.DELICTS)) == 16
+
+
+def test_indefinite_articles():
+    assert names.indefinite("Imprisonment/Jailbreak") == "an imprisonment/jailbreak"
+    assert names.indefinite("Crime") == "a crime"

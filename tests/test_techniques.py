@@ -127,6 +127,10 @@ def test_group_card_forces_the_only_member_that_fits(board):
     assert {d for d, _ in step.removals} == {D["highway robbery"]}
     assert {loc for _, loc in step.removals} == set(range(16)) - {L[loc] for loc in names.LOCATIONS
                                                                   if board.in_direction(loc, "north")}
+    assert step.reason.startswith(
+        "Card 27: a felony took place in the north; the robbery, the extortion and the murder can no longer "
+        "be there, so the highway robbery is in the north, not in "
+    )
 
 
 @settings(max_examples=40, deadline=None)
