@@ -37,8 +37,11 @@ class Deck:
     source: str
 
     def card(self, number: object) -> Card:
-        if isinstance(number, bool) or not isinstance(number, int) or number not in self.cards:
-            raise BadInput(f"there is no card {number!r}; info cards are numbered 1 to 76")
+        if isinstance(number, bool) or not isinstance(number, int):
+            raise BadInput(f"a card is given by its number, not {_described(number)}; "
+                           "info cards are numbered 1 to 76")
+        if number not in self.cards:
+            raise BadInput(f"there is no card {number}; info cards are numbered 1 to 76")
         return self.cards[number]
 
     def clue(self, number: object) -> Clue:
@@ -52,6 +55,15 @@ class Deck:
                 "with --deck FILE"
             )
         return card.clue
+
+
+def _described(value: object) -> str:
+    """How an error message names a value that should have been a card number."""
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return "an empty entry" if value is None else repr(value)
 
 
 def load_deck(path: str | Path | None = None) -> Deck:

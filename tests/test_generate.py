@@ -69,3 +69,10 @@ def test_generate_command_writes_a_puzzle(run_cli, tmp_path):
 def test_generate_rejects_bad_options(run_cli):
     result = run_cli("generate", "--types", "A,X")
     assert result.exit_code != 0
+
+
+@pytest.mark.parametrize("cards", ["30-10", "0-10", "ten"])
+def test_a_card_range_out_of_order_is_bad_input_not_a_search(run, cards):
+    code, out, err = run("generate", "--cards", cards)
+    assert code == 2 and out == ""
+    assert err.startswith("error: --cards") and len(err.splitlines()) == 1

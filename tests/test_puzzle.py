@@ -38,6 +38,8 @@ BAD_FILES = {
     "district card naming one delict twice": (
         "title: x\nclues:\n  - {type: C, delicts: [arrest, Arrest], relation: same}\n", 3, "twice"),
     "unknown card number": ("cards: [3,\n  99]\n", 2, "no card 99"),
+    "a card written out under cards": ("cards:\n  - 3\n  - {type: A, delict: murder}\n", 3,
+                                       "a card is given by its number, not a mapping"),
     "unknown top-level key": ("title: t\nclue: []\n", 2, "unknown key 'clue'"),
     "solution with an unknown location": ("solution:\n  Kirn: murder\n  Nowhere: arrest\n", 3,
                                           "unknown location"),

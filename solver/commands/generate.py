@@ -106,9 +106,12 @@ def _many(seed, count, options, output, sheet, jobs, backend, ray_address, board
 def _card_range(text: str) -> tuple[int, int]:
     try:
         low, _, high = text.partition("-")
-        return int(low), int(high or low)
+        low, high = int(low), int(high or low)
     except ValueError:
         raise BadInput(f"--cards takes a number or a range like 15-25, not {text!r}") from None
+    if not 1 <= low <= high:
+        raise BadInput(f"--cards {text}: give the smaller number first, both at least 1, like 15-25")
+    return low, high
 
 
 def _types(text: str | None, difficulty: str, solo: bool, needs_district: bool) -> tuple[str, ...]:
