@@ -1,7 +1,8 @@
 """Exact counting of the solutions σ (delict -> location bijections) that satisfy a set of clues.
 
-count_clues: reduce the clues (reduce.reduce_clues), shrink the masks (reduce._propagate),
-then the sparse DP over reachable partial placements for tight sets (sparse.count_sparse),
+count_clues: reduce the clues (reduce.reduce_clues), shrink the masks (reduce._propagate);
+when that settles every delict only the group clues are left to check; otherwise the
+sparse DP over reachable partial placements for tight sets (sparse.count_sparse),
 else the dense subset DP (dense) with district-clue units (rows) and group clues as signed
 branches (branched.count_branched). units.count_units_ie is an independent cross-check of
 count_branched, used by the tests only. count_assignments counts plain masks, such as
