@@ -23,8 +23,8 @@ from solver.board import load_board
 from solver.counting import count_clues, reduce_clues
 from solver.counting.reduce import _propagate
 from solver.puzzle import load_puzzle
+from tests.clue_sets import true_clue
 from tests.enumerate_reference import enumerate_count
-from tests.test_count import _true_clue
 
 
 def instances(seed: int, kinds: str, count: int, board, max_district: int = 8):
@@ -38,7 +38,7 @@ def instances(seed: int, kinds: str, count: int, board, max_district: int = 8):
                 if districts == max_district:
                     kind = "A"
                 districts += kind == "C"
-            clues.append(_true_clue(rng, kind, where, board))
+            clues.append(true_clue(rng, kind, where, board))
         yield clues
 
 
@@ -57,11 +57,11 @@ def worst_case(seed: int, districts: int, groups: int, across: bool, board):
     where = dict(zip(names.DELICTS, rng.sample(names.LOCATIONS, 16), strict=True))
     clues = []
     while len(clues) < districts:
-        clue = _true_clue(rng, "C", where, board)
+        clue = true_clue(rng, "C", where, board)
         first, second = clue.delicts
         if not across or names.GROUP_OF_DELICT[first] != names.GROUP_OF_DELICT[second]:
             clues.append(clue)
-    return clues + [_true_clue(rng, "B", where, board) for _ in range(groups)]
+    return clues + [true_clue(rng, "B", where, board) for _ in range(groups)]
 
 
 COUNT_BUCKETS = ((1, 1), (2, 100), (101, 10_000), (10_001, None))

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from solver import names
 from solver.cards import DelictClue, DistrictClue, GroupClue, LocationClue, NotClue, parse_clue
 from solver.counting import FULL, count_assignments, count_clues, state_masks
+from tests.clue_sets import true_clue
 from tests.enumerate_reference import brute_force_count, enumerate_count
 
 SIXTEEN_FACTORIAL = 20_922_789_888_000
@@ -41,7 +42,7 @@ def test_every_delict_pinned_leaves_only_the_group_and_district_clues_to_decide(
     where = dict(zip(names.GROUPS[group], names.DISTRICTS[district], strict=True))
     where |= dict(zip([d for d in D if d not in where], rng.sample(rest, 12), strict=True))
     pinned = [DelictClue(d, (loc,) * 4) for d, loc in where.items()]
-    ties = [_true_clue(rng, "C", where, board) for _ in range(2)]
+    ties = [true_clue(rng, "C", where, board) for _ in range(2)]
     outcomes = set()
     for group, direction in itertools.product(names.GROUPS, names.DIRECTIONS):
         clues = pinned + ties + [GroupClue(group, direction)]
@@ -99,32 +100,12 @@ def _random_clue(rng: random.Random, kinds: str):
     return GroupClue(rng.choice(list(names.GROUPS)), rng.choice(list(names.DIRECTIONS)))
 
 
-def _true_clue(rng: random.Random, kind: str, where: dict[str, str], board):
-    """A clue of this kind that holds for `where` (delict -> location), so counts are at least 1."""
-    at = {location: delict for delict, location in where.items()}
-    delict = rng.choice(D)
-    if kind == "A":
-        others = rng.sample([x for x in L if x != where[delict]], 3)
-        return DelictClue(delict, (where[delict], *others))
-    if kind == "N":
-        return NotClue(delict, tuple(rng.sample([x for x in L if x != where[delict]], rng.randint(2, 6))))
-    if kind == "D":
-        location = rng.choice(L)
-        return LocationClue(location, (at[location], *rng.sample([d for d in D if d != at[location]], 3)))
-    if kind == "C":
-        a, b = rng.choice(sorted(board.graph.edges))
-        relation = "same" if board.district(a) == board.district(b) else "adjoining"
-        return DistrictClue((at[a], at[b]), relation)
-    direction = rng.choice([d for d in names.DIRECTIONS if board.in_direction(where[delict], d)])
-    return GroupClue(names.GROUP_OF_DELICT[delict], direction)
-
-
 def _small_instances(seed: int, board, kinds: str = "AADDNCCB", size: int = 18):
     """Seeded clue sets true for a hidden solution, A/D heavy so counts stay small."""
     rng = random.Random(seed)
     while True:
         where = dict(zip(D, rng.sample(L, 16), strict=True))
-        yield [_true_clue(rng, rng.choice(kinds), where, board) for _ in range(size)]
+        yield [true_clue(rng, rng.choice(kinds), where, board) for _ in range(size)]
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -210,7 +191,7 @@ def _random_clue_set(seed: int, kinds: str, sizes: tuple[int, int], false_kinds:
     board = load_board()
     rng = random.Random(seed)
     where = dict(zip(names.DELICTS, rng.sample(names.LOCATIONS, 16), strict=True))
-    clues = [_true_clue(rng, rng.choice(kinds), where, board) for _ in range(rng.randint(*sizes))]
+    clues = [true_clue(rng, rng.choice(kinds), where, board) for _ in range(rng.randint(*sizes))]
     clues += [_random_clue(rng, false_kinds) for _ in range(rng.randint(0, most_false))]
     return board, clues, counting.reduce_clues(clues, board)
 
@@ -252,7 +233,7 @@ def test_many_group_and_cross_group_district_clues_match_brute_force(board, seed
     where = dict(zip(D, rng.sample(L, 16), strict=True))
     pinned = dict(rng.sample(sorted(where.items()), 9))
     clues = [DelictClue(d, (loc,) * 4) for d, loc in pinned.items()]
-    clues += [_true_clue(rng, "C", where, board) for _ in range(5)]
+    clues += [true_clue(rng, "C", where, board) for _ in range(5)]
     clues += [GroupClue(names.GROUP_OF_DELICT[d], direction) for d in D for direction in names.DIRECTIONS
               if board.in_direction(where[d], direction)]
     assert count_clues(clues, board) == brute_force_count(clues, board, pinned)
