@@ -145,6 +145,9 @@ def count_table(finished: list[tuple[int, float, float]]) -> None:
         print(f"{label:<16}{len(rows):>4}{statistics.median(r[1] for r in rows) * 1000:>14.2f}"
               f"{statistics.median(r[2] for r in rows) * 1000:>13.2f}{statistics.median(ratios):>10.0f}x"
               f"{min(ratios):>10.0f}x")
+    slow = [enum / ours for _, ours, enum in finished if enum > 0.1]
+    if slow:
+        print(f"where enumeration took over 100 ms: {len(slow)} sets, ratio min {min(slow):.0f}x")
 
 
 def floor_line(board) -> None:
