@@ -298,7 +298,7 @@ def _district_partners(state: Candidates, entry: PuzzleClue, board: Board) -> De
             elif keep:
                 reason = f"{_next_to(reachable, it, kind)}, so {the(here)} can only be in {places(keep)}."
             else:
-                reason = f"{_next_to(reachable, it, kind)}, and {the(here)} can be in none of them."
+                reason = f"{_next_to(reachable, it, kind)}, and {the(here)} {_in_none(reachable)}."
             return Deduction("partner", [entry.label], _removals(here, cut), known + reason)
     return None
 
@@ -310,6 +310,11 @@ def _next_to(reachable: int, it: str, kind: str) -> str:
     if len(found) == 1:
         return f"the only place next to {it} {kind} is {found[0]}"
     return f"the places next to {it} {kind} are {_join(found, 'and')}"
+
+
+def _in_none(places_mask: int) -> str:
+    count = places_mask.bit_count()
+    return "cannot be there" if count == 1 else "can be in neither" if count == 2 else "can be in none of them"
 
 
 def _group_direction(state: Candidates, entry: PuzzleClue, board: Board) -> Deduction | None:

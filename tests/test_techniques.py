@@ -117,6 +117,22 @@ def test_partner_reasons_name_the_places_in_plain_english(board):
     )
 
 
+def test_a_partner_step_that_empties_a_delict_counts_the_places_it_names(board):
+    card_38 = [PuzzleClue("card 38", DistrictClue(("highway robbery", "break-in"), "adjoining"))]
+    state = Candidates.everything()
+    state.masks[D["break-in"]] = _mask("Meisenheim", "Lettweiler")
+    state.masks[D["highway robbery"]] = _mask("Boos")
+    assert district_partners(state, card_38, board).reason.endswith(
+        "the places next to these across a river are Meddersheim and Hundsbach, "
+        "and the highway robbery can be in neither."
+    )
+    state.masks[D["break-in"]] = _mask("Oberhausen")
+    state.masks[D["highway robbery"]] = _mask("Meisenheim", "Lettweiler")
+    assert district_partners(state, card_38, board).reason.endswith(
+        "the only place next to it across a river is Boos, and the highway robbery cannot be there."
+    )
+
+
 def test_group_card_forces_the_only_member_that_fits(board):
     # Rule 7 example in solo form: card 27, a felony in the north.
     state = Candidates.everything()
