@@ -369,8 +369,8 @@ def _trial_deduction(d: int, location: int, why: Contradiction) -> Deduction:
     steps = steps_so_far(why)
     used = sorted({label for step in steps for label in step.cards})
     where = names.LOCATIONS[location]
-    reason = (f"Suppose {the(d)} were in {where}. Then, in {len(steps)} steps, {why}. "
-              f"So {the(d)} is not in {where}.")
+    when = {0: "at once", 1: "in one step"}.get(len(steps), f"in {len(steps)} steps")
+    reason = f"Suppose {the(d)} were in {where}. Then, {when}, {why}. So {the(d)} is not in {where}."
     return Deduction("trial", used, [(d, location)], reason, [step.reason for step in steps] + [f"{why}."])
 
 

@@ -159,3 +159,14 @@ def test_no_technique_ever_rules_out_the_true_solution(board, solution, data):
     assert explanation.status != "impossible"
     for delict, location in solution.items():
         assert explanation.final.masks[D[delict]] >> L[location] & 1
+
+
+def test_a_trial_counts_its_steps_in_words():
+    from solver.techniques import Contradiction, Deduction, _trial_deduction
+
+    quick = Contradiction("no place is left for the murder")
+    assert "Then, at once, no place is left for the murder." in _trial_deduction(D["arrest"], L["Kirn"], quick).reason
+    quick.steps = [Deduction("single", [], [], "The robbery can only be in Kirn, so nothing else took place there.")]
+    assert "Then, in one step, no place" in _trial_deduction(D["arrest"], L["Kirn"], quick).reason
+    quick.steps *= 3
+    assert "Then, in 3 steps, no place" in _trial_deduction(D["arrest"], L["Kirn"], quick).reason
