@@ -183,7 +183,23 @@ class GameState:
         self.history.append(move)
 
     def pop(self) -> Move:
-        """Undo the last move exactly; IndexError when there is none."""
+        """Undo the last move exactly; IndexError when there is none, BadInput when the board
+        no longer holds what the move did (the file was edited by hand since)."""
+        trial = copy.deepcopy(self)
+        try:
+            move = trial._pop_unchecked()
+            if trial.problems() or min(trial.scores.values(), default=0) < 0:
+                raise ValueError("the undone board breaks the rules")
+        except (KeyError, ValueError):
+            raise BadInput(
+                "the last entry under history: no longer matches the board (was the file edited by hand?), "
+                "so undo cannot restore what was there before; restore the .prev file instead, or delete "
+                "that history entry"
+            ) from None
+        self.__dict__.update(trial.__dict__)
+        return move
+
+    def _pop_unchecked(self) -> Move:
         move = self.history.pop()
         effect = move.effect
         for delict, _ in effect.tiles:
@@ -323,8 +339,10 @@ def _parse(data: dict, file: str) -> GameState:
     players = data.get("players")
     if not isinstance(players, list) or not players:
         raise BadInput("`players:` must list the players' names", file, line_of(data, "players"))
+    if any(isinstance(p, dict | list) or p is None for p in players):
+        raise BadInput("`players:` must list the players' names", file, line_of(data, "players"))
     players = [str(p) for p in players]
-    variant = data.get("variant") or {}
+    variant = _section(data, "variant", dict, "a mapping (two_player, last_delict_points)", file)
     state = GameState(
         players, _scores(data, players, file), _turn(data, players, file),
         _markers(data, file), _tiles(data, file),
@@ -332,7 +350,7 @@ def _parse(data: dict, file: str) -> GameState:
         bool(variant.get("two_player", False)), int(variant.get("last_delict_points", 5)),
         int(data.get("cards_this_turn") or 0), data.get("finished"),
     )
-    history = data.get("history") or []
+    history = _section(data, "history", list, "a list of earlier plays", file)
     for index, entry in enumerate(history):
         try:
             state.history.append(Move.from_dict(entry))
@@ -342,8 +360,18 @@ def _parse(data: dict, file: str) -> GameState:
     return state
 
 
+def _section(data: dict, key: str, kind: type, what: str, file: str) -> Any:
+    """data[key] when it has the right shape (empty when absent), else BadInput at its line."""
+    value = data.get(key)
+    if value is None:
+        return kind()
+    if not isinstance(value, kind):
+        raise BadInput(f"`{key}:` must be {what}", file, line_of(data, key))
+    return value
+
+
 def _scores(data: dict, players: list[str], file: str) -> dict[str, int]:
-    given = data.get("scores") or {}
+    given = _section(data, "scores", dict, "a mapping from each player to their points", file)
     scores = {p: 0 for p in players}
     for name, value in given.items():
         if str(name) not in scores:
@@ -362,7 +390,7 @@ def _turn(data: dict, players: list[str], file: str) -> str:
 
 
 def _player_list(data: dict, key: str, players: list[str], file: str) -> list[str]:
-    given = data.get(key) or []
+    given = _section(data, key, list, "a list of player names", file)
     for index, name in enumerate(given):
         if str(name) not in players:
             raise BadInput(f"{key}: {name!r} is not a player", file, line_of(given, index))
@@ -370,7 +398,7 @@ def _player_list(data: dict, key: str, players: list[str], file: str) -> list[st
 
 
 def _out_of_game(data: dict, file: str) -> list[int]:
-    given = data.get("out_of_game") or []
+    given = _section(data, "out_of_game", list, "a list of card numbers", file)
     for index, number in enumerate(given):
         if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= 76:
             raise BadInput(f"out_of_game: {number!r} is not a card number 1-76", file, line_of(given, index))

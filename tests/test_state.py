@@ -97,6 +97,32 @@ def test_player_errors(tmp_path):
         new_game(["A", "B", "C"], two_player=True)
 
 
+@pytest.mark.parametrize(("old", "new", "line", "words"), [
+    ("scores: {Anna: 3, Ben: 0, Carl: 5}", "scores: Kirn", 2, "`scores:` must be a mapping"),
+    ("remove_one_used: [Ben]", "remove_one_used: 3", 8, "`remove_one_used:` must be a list of player names"),
+    ("out_of_game: [11, 38]", "out_of_game: {11: 38}", 9, "`out_of_game:` must be a list of card numbers"),
+    ("out_of_game: [11, 38]", "variant: [two_player]", 9, "`variant:` must be a mapping"),
+    ("out_of_game: [11, 38]", "history: played", 9, "`history:` must be a list"),
+    ("players: [Anna, Ben, Carl]", "players: [Anna, {Ben: 1}]", 1, "`players:` must list the players' names"),
+])
+def test_a_section_of_the_wrong_shape_is_bad_input_at_its_line(tmp_path, old, new, line, words):
+    """Found by fuzzing the state commands: these used to end in a traceback."""
+    with pytest.raises(BadInput, match=words) as caught:
+        load_state(write(tmp_path, EXAMPLE.replace(old, new)))
+    assert caught.value.line == line
+
+
+def test_undo_refuses_a_history_the_board_no_longer_matches(tmp_path):
+    """The file edited by hand after a play: undo says so and changes nothing."""
+    game = load_state(write(tmp_path, EXAMPLE))
+    _play(game, 38)
+    game.markers.pop("highway robbery")  # the hand edit: the markers card 38 placed are gone
+    before = game.to_dict()
+    with pytest.raises(BadInput, match="no longer matches the board"):
+        game.pop()
+    assert game.to_dict() == before
+
+
 def _play(game: GameState, number: int, choice: str | None = None) -> Move:
     verdict = check(game, deck().clue(number), board())
     if choice:

@@ -300,7 +300,10 @@ def undo(state_file: str) -> None:
         click.echo(f"nothing to undo in {state_file} (its previous file, if any, is {state_file}.prev)",
                    err=True)
         sys.exit(1)
-    move = state.pop()
+    try:
+        move = state.pop()
+    except BadInput as error:
+        raise error.located(state_file) from None
     _save_restored(state, state_file)
     what = f"card {move.card}" if isinstance(move.card, int) else (move.card or move.kind)
     click.echo(f"undid {move.player}'s {move.kind} ({what}, {move.effect.points} points); {state.turn}'s turn")
