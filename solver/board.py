@@ -96,13 +96,36 @@ def _add_locations(graph: nx.Graph, data: dict, file: str) -> None:
     missing = [location for location in names.LOCATIONS if location not in graph]
     if missing:
         raise BadInput("locations in no district: " + ", ".join(missing), file)
+    _add_positions(graph, data, file)
+
+
+QUADRANT_CENTRES = {"NW": (-5.0, 5.0), "NE": (5.0, 5.0), "SW": (-5.0, -5.0), "SE": (5.0, -5.0)}
+
+
+def _add_positions(graph: nx.Graph, data: dict, file: str) -> None:
+    """Drawing positions from `positions:`; a location without one gets a spot on a grid of
+    two columns in its district's quadrant, so a board file may leave them out."""
     positions = data.get("positions") or {}
+    if not isinstance(positions, dict):
+        raise BadInput("`positions:` maps locations to [x, y]", file, line_of(data, "positions"))
     for name, position in positions.items():
+        line = line_of(positions, name)
         try:
             location = names.resolve("location", name)
         except BadInput as error:
-            raise error.located(file, line_of(positions, name)) from None
-        graph.nodes[location]["position"] = tuple(float(v) for v in position)
+            raise error.located(file, line) from None
+        numbers = isinstance(position, list) and all(
+            isinstance(v, int | float) and not isinstance(v, bool) for v in position)
+        if not numbers or len(position) != 2:
+            raise BadInput(f"the position of {location} must be [x, y], two numbers", file, line)
+        graph.nodes[location]["position"] = (float(position[0]), float(position[1]))
+    for district, (x, y) in QUADRANT_CENTRES.items():
+        members = [n for n in names.LOCATIONS if graph.nodes[n]["district"] == district]
+        rows = max(1, (len(members) + 1) // 2)
+        for index, member in enumerate(members):
+            row = index // 2
+            spot = (x - 2.5 + 5.0 * (index % 2), y + 2.5 - (5.0 * row / (rows - 1) if rows > 1 else 0.0))
+            graph.nodes[member].setdefault("position", spot)
 
 
 def _add_paths(graph: nx.Graph, data: dict, file: str) -> None:

@@ -77,3 +77,32 @@ def test_duplicate_path_is_an_error(tmp_path):
     path.write_text(_board_text("  - {between: [Hundsbach, Bärenbach]}\n"), encoding="utf-8")
     with pytest.raises(BadInput, match="twice"):
         load_board(path)
+
+
+def test_a_board_without_positions_places_each_location_in_its_quadrant(tmp_path):
+    path = tmp_path / "board.yaml"
+    text = _board_text()
+    path.write_text(text[:text.index("positions:")] + text[text.index("paths:"):], encoding="utf-8")
+    board = load_board(path)
+    signs = {"NW": (-1, 1), "NE": (1, 1), "SW": (-1, -1), "SE": (1, -1)}
+    spots = set()
+    for location in names.LOCATIONS:
+        x, y = board.graph.nodes[location]["position"]
+        sx, sy = signs[board.district(location)]
+        assert x * sx > 0 and y * sy > 0
+        spots.add((x, y))
+    assert len(spots) == 16
+
+
+@pytest.mark.parametrize("position", ["Kirn", "[1]", "[1, two]", "[true, 2]"])
+def test_a_malformed_position_names_its_line(tmp_path, position):
+    path = tmp_path / "board.yaml"
+    text = _board_text()
+    start = text.index("positions:")
+    line = text[:start].count("\n") + 2
+    first = text[start:].splitlines()[1]
+    name = first.split(":")[0]
+    path.write_text(text.replace(first, f"{name}: {position}", 1), encoding="utf-8")
+    with pytest.raises(BadInput, match="must be \\[x, y\\], two numbers") as error:
+        load_board(path)
+    assert error.value.line == line
