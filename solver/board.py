@@ -6,6 +6,7 @@ Nodes are display names of locations with attributes `district`, `compass` and
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -103,8 +104,8 @@ QUADRANT_CENTRES = {"NW": (-5.0, 5.0), "NE": (5.0, 5.0), "SW": (-5.0, -5.0), "SE
 
 
 def _add_positions(graph: nx.Graph, data: dict, file: str) -> None:
-    """Drawing positions from `positions:`; a location without one gets a spot on a grid of
-    two columns in its district's quadrant, so a board file may leave them out."""
+    """Drawing positions from `positions:`; a location without one gets a spot on a circle in
+    its district's quadrant, so a board file may leave them out."""
     positions = data.get("positions") or {}
     if not isinstance(positions, dict):
         raise BadInput("`positions:` maps locations to [x, y]", file, line_of(data, "positions"))
@@ -121,11 +122,10 @@ def _add_positions(graph: nx.Graph, data: dict, file: str) -> None:
         graph.nodes[location]["position"] = (float(position[0]), float(position[1]))
     for district, (x, y) in QUADRANT_CENTRES.items():
         members = [n for n in names.LOCATIONS if graph.nodes[n]["district"] == district]
-        rows = max(1, (len(members) + 1) // 2)
         for index, member in enumerate(members):
-            row = index // 2
-            spot = (x - 2.5 + 5.0 * (index % 2), y + 2.5 - (5.0 * row / (rows - 1) if rows > 1 else 0.0))
-            graph.nodes[member].setdefault("position", spot)
+            # round a circle, a little turned, so that no path runs through a third location
+            angle = 2 * math.pi * index / len(members) + 0.4
+            graph.nodes[member].setdefault("position", (x + 3.2 * math.cos(angle), y + 3.2 * math.sin(angle)))
 
 
 def _add_paths(graph: nx.Graph, data: dict, file: str) -> None:
