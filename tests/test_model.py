@@ -2,8 +2,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import clues, solutions, true_clues
 
-from solver import names
-from solver.cards import DelictClue, DistrictClue, GroupClue, LocationClue, NotClue
+from solver.cards import DelictClue, GroupClue, LocationClue, NotClue
 from solver.model import PuzzleModel, to_solution
 from solver.semantics import as_delict_map, holds
 
@@ -31,19 +30,6 @@ def test_a_solution_satisfies_clues_made_true_for_it(board, solution, data):
     assert all(holds(clue, where, board) for clue in chosen)
 
 
-def test_examples_of_each_clue_semantic(board):
-    # Card 38 (rule 4 example): highway robbery in an adjoining district next to the break-in.
-    where = {d: None for d in names.DELICTS}
-    where.update({"break-in": "Oberhausen", "highway robbery": "Boos"})
-    assert holds(DistrictClue(("highway robbery", "break-in"), "adjoining"), where, board)
-    assert not holds(DistrictClue(("highway robbery", "break-in"), "same"), where, board)
-    where["break-in"] = "Lettweiler"  # no bridge from Lettweiler
-    assert not holds(DistrictClue(("highway robbery", "break-in"), "adjoining"), where, board)
-    assert holds(GroupClue("Crime", "north"), {**where, "break-in": "Kirn"}, board)
-    assert holds(LocationClue("Boos", ("highway robbery", "arrest", "murder", "robbery")), where, board)
-    assert holds(NotClue("highway robbery", ("Kirn",)), where, board)
-
-
 def test_conflict_core_is_minimal(board):
     contradictory = [
         DelictClue("murder", ("Kirn", "Boos", "Simmern", "Herrstein")),
@@ -64,7 +50,6 @@ def test_uniqueness_and_multiple(board):
 
 
 def test_a_fixed_model_answers_the_same_question_twice(board):
-    from solver.cards import LocationClue
 
     clues = [LocationClue(location, ("murder",)) for location in ("Kirn", "Boos")][:1]
     fixed = PuzzleModel(clues, board, switchable=False)
