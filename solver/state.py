@@ -337,9 +337,7 @@ def load_state(path: str | Path) -> GameState:
 
 def _parse(data: dict, file: str) -> GameState:
     players = data.get("players")
-    if not isinstance(players, list) or not players:
-        raise BadInput("`players:` must list the players' names", file, line_of(data, "players"))
-    if any(isinstance(p, dict | list) or p is None for p in players):
+    if not isinstance(players, list) or not players or any(isinstance(p, dict | list | None) for p in players):
         raise BadInput("`players:` must list the players' names", file, line_of(data, "players"))
     players = [str(p) for p in players]
     variant = _section(data, "variant", dict, "a mapping (two_player, last_delict_points)", file)
