@@ -14,6 +14,7 @@ class Outcome:
     status: str  # unique, multiple or none
     solution: dict[str, str] | None = None  # location -> delict
     second: dict[str, str] | None = None
+    count: int = 0  # the exact number of solutions
     conflict: list[str] = field(default_factory=list)  # clue labels of a minimal conflict
     disagreements: list[tuple[str, str, str | None]] = field(default_factory=list)
     # (location, delict the file expects, delict the solver found)
@@ -25,9 +26,12 @@ def solve_puzzle(puzzle: Puzzle, board: Board) -> Outcome:
     if not found:
         labels = [puzzle.clues[index].label for index in model.core()]
         return Outcome("none", conflict=labels)
-    outcome = Outcome("unique" if len(found) == 1 else "multiple", to_solution(found[0]))
+    outcome = Outcome("unique" if len(found) == 1 else "multiple", to_solution(found[0]), count=len(found))
     if len(found) > 1:
+        from solver.counting import count_clues
+
         outcome.second = to_solution(found[1])
+        outcome.count = count_clues([entry.clue for entry in puzzle.clues], board)
     outcome.disagreements = compare(puzzle.solution, outcome.solution)
     return outcome
 

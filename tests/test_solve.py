@@ -3,11 +3,13 @@ import json
 import pytest
 from reference import brute_force
 
+from solver.board import load_board
 from solver.cards import DelictClue, NotClue
 from solver.paths import PUZZLES_DIR
 from solver.puzzle import Puzzle, PuzzleClue, load_puzzle
 from solver.semantics import as_delict_map
 from solver.solve import solve_puzzle
+from tests.enumerate_reference import enumerate_count
 
 TUTORIALS = sorted(PUZZLES_DIR.glob("tutorial-*.yaml"))
 
@@ -29,6 +31,20 @@ def test_multiple_solutions_come_with_a_second_one(board):
     outcome = solve_puzzle(Puzzle(puzzle.clues[1:], {}), board)
     assert outcome.status == "multiple"
     assert outcome.second != outcome.solution
+    enumerated, complete = enumerate_count([entry.clue for entry in puzzle.clues[1:]], board, limit=10_000)
+    assert complete and outcome.count == enumerated > 1
+
+
+def test_multiple_says_how_many_in_text_and_json(run_cli, tmp_path):
+    puzzle = load_puzzle(TUTORIALS[0])
+    path = tmp_path / "two.yaml"
+    path.write_text(Puzzle(puzzle.clues[1:], {}).to_yaml(), encoding="utf-8")
+    count = solve_puzzle(load_puzzle(path), load_board()).count
+    text = run_cli("solve", str(path))
+    assert text.exit_code == 1
+    assert f"multiple: {count:,} solutions (counted exactly)" in text.output
+    document = json.loads(run_cli("solve", str(path), "--json").output)
+    assert document["status"] == "multiple" and document["count"] == count
 
 
 def test_none_names_a_minimal_conflict(board):
@@ -52,7 +68,7 @@ def test_solve_json_follows_the_interface(run_cli):
     result = run_cli("solve", str(TUTORIALS[0]), "--json")
     document = json.loads(result.output)
     assert result.exit_code == 0
-    assert document["status"] == "unique" and len(document["solution"]) == 16
+    assert document["status"] == "unique" and len(document["solution"]) == 16 and document["count"] == 1
     assert all(value[0].isupper() for value in document["solution"].values())
 
 

@@ -42,7 +42,7 @@ def _json(outcome) -> dict:
     def shown(solution):
         return {loc: title(delict) for loc, delict in solution.items()} if solution else None
 
-    document: dict = {"status": outcome.status, "solution": shown(outcome.solution)}
+    document: dict = {"status": outcome.status, "solution": shown(outcome.solution), "count": outcome.count}
     if outcome.status == "multiple":
         document["second"] = shown(outcome.second)
     if outcome.status == "none":
@@ -69,7 +69,8 @@ def _print_outcome(puzzle, outcome, board) -> None:
     if outcome.status == "unique":
         click.echo("unique: this is the only solution (proven by CP-SAT: no second solution exists).")
     else:
-        click.echo("multiple: at least two solutions; a second one is shown, differences marked *.")
+        click.echo(f"multiple: {outcome.count:,} solutions (counted exactly); a second one is shown, "
+                   "differences marked *.")
     if puzzle.solution:
         _print_agreement(puzzle, outcome)
 
@@ -78,7 +79,8 @@ def _print_agreement(puzzle, outcome) -> None:
     if not outcome.disagreements:
         click.echo(f"agrees with the file's solution ({len(puzzle.solution)} of 16 locations given).")
         return
-    click.echo(f"disagrees with the file's solution at {len(outcome.disagreements)} locations:")
+    count = len(outcome.disagreements)
+    click.echo(f"disagrees with the file's solution at {count} location{'s' if count > 1 else ''}:")
     for loc, want, got in outcome.disagreements:
         click.echo(f"  {loc}: the file says {want}, the solver found {got}")
 
