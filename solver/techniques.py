@@ -149,6 +149,8 @@ def _card_sentence(entry: PuzzleClue, removed: dict[int, int], state: Candidates
     said = {names.LOCATION_INDEX[loc] for loc in clue.locations}
     if isinstance(clue, DelictClue) and set(bits(keep)) == said:
         return f"{label}: {clue.sentence()}"
+    if not keep:
+        return f"{label}: {clue.sentence()[:-1]}, so no place is left for {the(d)}."
     return f"{label}: {clue.sentence()[:-1]}, so {the(d)} can only be in {places(keep)}."
 
 

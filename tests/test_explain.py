@@ -38,6 +38,17 @@ def test_where_the_ladder_runs_out_it_says_so(board):
     assert "search" in explanation.lines()[-1]
 
 
+def test_a_card_that_empties_a_delict_says_no_place_is_left(board):
+    from solver.cards import DelictClue, NotClue
+    from solver.puzzle import PuzzleClue
+
+    clues = [PuzzleClue("clue 1", DelictClue("murder", ("Kirn", "Boos", "Simmern", "Herrstein"))),
+             PuzzleClue("clue 2", NotClue("murder", ("Kirn", "Boos", "Simmern", "Herrstein")))]
+    lines = explain_puzzle(Puzzle(clues), board).lines()
+    assert any(line.endswith("so no place is left for the murder.") for line in lines), lines
+    assert not any("can only be in ." in line for line in lines)
+
+
 def test_hint_is_the_first_step(run_cli):
     result = run_cli("hint", str(TUTORIALS[0]), "--json")
     document = json.loads(result.output)
