@@ -82,6 +82,12 @@ def main() -> None:
         sys.exit(error.exit_code)
     except click.exceptions.Exit as done:
         sys.exit(done.exit_code)
+    except BrokenPipeError:
+        sys.exit(1)  # the reader went away (e.g. `| head`): nothing left to say
+    except OSError as error:  # a path given on the command line that cannot be written or read
+        where = f"{error.filename}: " if error.filename else ""
+        click.echo(f"error: {where}{error.strerror or error}; check the path and that its folder exists", err=True)
+        sys.exit(2)
     sys.exit(result if isinstance(result, int) else 0)
 
 

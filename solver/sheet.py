@@ -76,13 +76,18 @@ def solution_note(puzzle: Puzzle) -> str | None:
 def write_sheet(puzzle: Puzzle, board: Board, path: str | Path) -> list[Path]:
     """Write a printable sheet (HTML, PDF or SVG by extension); returns the files written."""
     path = Path(path)
+    check_sheet_path(path)
     writers: dict[str, Callable[[Puzzle, Board, Path], list[Path]]] = {
         ".html": _write_html, ".htm": _write_html, ".pdf": _write_pdf, ".svg": _write_svg,
     }
-    writer = writers.get(path.suffix.lower())
-    if writer is None:
+    return writers[path.suffix.lower()](puzzle, board, path)
+
+
+def check_sheet_path(path: str | Path) -> None:
+    """BadInput unless the name ends in a format write_sheet knows (checked before any work)."""
+    path = Path(path)
+    if path.suffix.lower() not in (".html", ".htm", ".pdf", ".svg"):
         raise BadInput(f"cannot print to '{path.suffix or path.name}': use .html, .pdf or .svg")
-    return writer(puzzle, board, path)
 
 
 def _write_pdf(puzzle: Puzzle, board: Board, path: Path) -> list[Path]:

@@ -140,7 +140,11 @@ def previous_version(path: str | Path) -> Path:
 def save_atomic(path: str | Path, text: str, keep_previous: bool = True) -> None:
     """Write `text` to `path` via a temporary file and a rename; keep the old file as .prev."""
     path = Path(path)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or ".")
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or ".")
+    except OSError as error:
+        raise BadInput(f"cannot write here ({error.strerror}); check that the folder exists and is writable",
+                       str(path)) from None
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(text)

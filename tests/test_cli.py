@@ -43,3 +43,13 @@ def test_board_svg_is_written(run_cli, tmp_path):
     assert result.exit_code == 0
     text = picture.read_text(encoding="utf-8")
     assert text.startswith("<?xml") and "Meisenheim" in text
+
+
+def test_an_output_path_in_a_missing_folder_is_one_line_and_exit_2(run, tmp_path):
+    """Any command writing to a path the user gave: the OS error becomes one line, no traceback."""
+    missing = tmp_path / "no-such-folder"
+    for args in (["board", "--svg", missing / "b.svg"], ["generate", "-o", missing / "p.yaml"],
+                 ["game", "new", missing / "g.yaml", "--players", "A", "B"]):
+        code, out, err = run(*args)
+        assert code == 2 and out == "", args
+        assert err.startswith("error: ") and str(missing) in err and len(err.splitlines()) == 1, err

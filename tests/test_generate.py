@@ -71,6 +71,17 @@ def test_generate_rejects_bad_options(run_cli):
     assert result.exit_code != 0
 
 
+@pytest.mark.parametrize(("args", "words"), [
+    (["--given", "Kirn=murder", "--given", "Kirn=arrest"], "--given names Kirn twice"),
+    (["--count", "0", "-o", "out"], "'--count': 0 is not in the range"),
+    (["--print", "sheet.docx"], "cannot print to '.docx'"),
+    (["--count", "2", "-o", "out", "--print", "docx"], "cannot print to '.docx'"),
+])
+def test_bad_options_are_refused_before_any_work(run, args, words):
+    code, out, err = run("generate", *args)
+    assert code == 2 and out == "" and words in err
+
+
 @pytest.mark.parametrize("cards", ["30-10", "0-10", "ten"])
 def test_a_card_range_out_of_order_is_bad_input_not_a_search(run, cards):
     code, out, err = run("generate", "--cards", cards)

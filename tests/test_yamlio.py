@@ -95,3 +95,9 @@ def test_a_failed_save_leaves_the_file_and_no_temporary(tmp_path, monkeypatch):
         save_atomic(path, "lost\n")
     assert path.read_text(encoding="utf-8") == "kept\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["state.yaml", "state.yaml.prev"]
+
+
+def test_saving_into_a_missing_folder_is_bad_input(tmp_path):
+    with pytest.raises(BadInput, match="cannot write here") as caught:
+        save_atomic(tmp_path / "missing" / "state.yaml", "x\n")
+    assert caught.value.file == str(tmp_path / "missing" / "state.yaml")

@@ -24,9 +24,12 @@ DIFFICULTIES = ("easy", "medium", "hard", "expert")
 @click.option("--needs-district", is_flag=True, help="Use at least one district card.")
 @click.option("--given", multiple=True, metavar="LOCATION=DELICT",
               help="Part of the solution the puzzle must have; repeat for more.")
-@click.option("--max-tries", type=int, default=300, show_default=True, help="Attempts before giving up.")
-@click.option("--count", type=int, default=1, show_default=True, help="How many puzzles (seeds SEED, SEED+1, ...).")
-@click.option("--jobs", type=int, default=1, show_default=True, help="Processes for --count (0: all cores).")
+@click.option("--max-tries", type=click.IntRange(min=1), default=300, show_default=True,
+              help="Attempts before giving up.")
+@click.option("--count", type=click.IntRange(min=1), default=1, show_default=True,
+              help="How many puzzles (seeds SEED, SEED+1, ...).")
+@click.option("--jobs", type=click.IntRange(min=0), default=1, show_default=True,
+              help="Processes for --count (0: all cores).")
 @click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
               help="Run --count on local processes or on Ray.")
 @click.option("--ray-address", default=None, help="A Ray cluster to use (default: start Ray locally).")
@@ -37,7 +40,10 @@ def generate(seed: int, difficulty: str, output: str | None, sheet: str | None, 
              board_file: str | None) -> int:
     """Generate a uniquely solvable, minimal solo puzzle graded by difficulty."""
     from solver.generate import Options
+    from solver.sheet import check_sheet_path
 
+    if sheet:
+        check_sheet_path(sheet if count == 1 and backend == "local" else "x." + sheet.lstrip("."))
     low, high = _card_range(card_range)
     options = Options(difficulty=difficulty, types=_types(types, difficulty, solo_cards, needs_district), min_cards=low,
                       max_cards=high, needs_district=needs_district, given=_given(given), max_tries=max_tries)
@@ -86,7 +92,10 @@ def _many(seed, count, options, output, sheet, jobs, backend, ray_address, board
     if not output:
         raise BadInput("--count needs -o FOLDER to write the puzzles into")
     folder = Path(output)
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise BadInput(f"cannot make the folder {output} ({error.strerror}); -o takes a folder with --count") from None
     jobs = jobs or os.cpu_count() or 1
     extension = sheet.lstrip(".") if sheet else None
     failed = 0
@@ -136,7 +145,10 @@ def _given(entries: tuple[str, ...]) -> dict[str, str]:
         location, separator, delict = entry.partition("=")
         if not separator:
             raise BadInput(f"--given takes LOCATION=DELICT, not {entry!r}")
-        given[names.resolve("location", location)] = names.resolve("delict", delict)
+        place = names.resolve("location", location)
+        if place in given:
+            raise BadInput(f"--given names {place} twice")
+        given[place] = names.resolve("delict", delict)
     if len(set(given.values())) != len(given):
         raise BadInput("--given places one delict twice")
     return given
