@@ -1,17 +1,19 @@
 """Random Scandaroon games per second, checked path next to the unchecked fast path.
 
-    python bench/bench_scandaroon.py [GAMES]
+    python bench/bench_scandaroon.py [--games N]
 
 Both numbers come from the same run on the same seeds; compare them, not absolute values.
 """
 
 from __future__ import annotations
 
+import argparse
 import random
 import sys
 import time
+from pathlib import Path
 
-sys.path.insert(0, ".")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solver.scandaroon.deck import load_deck
 from solver.scandaroon.runner import make_state
@@ -33,7 +35,9 @@ def run(games: int, checked: bool) -> float:
 
 
 if __name__ == "__main__":
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200, help="games per path (same seeds for both)")
+    games = parser.parse_args().games
     baseline = run(games, checked=True)
     fast = run(games, checked=False)
     print(f"random games/s  checked (baseline): {baseline:8.1f}")
