@@ -42,7 +42,7 @@ def _json(outcome) -> dict:
     def shown(solution):
         return {loc: title(delict) for loc, delict in solution.items()} if solution else None
 
-    document: dict = {"status": outcome.status, "solution": shown(outcome.solution), "count": outcome.count}
+    document: dict = {"status": outcome.status, "solution": shown(outcome.solution)}
     if outcome.status == "multiple":
         document["second"] = shown(outcome.second)
     if outcome.status == "none":
