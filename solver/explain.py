@@ -74,8 +74,10 @@ def explain_puzzle(puzzle: Puzzle, board: Board, max_steps: int = 500) -> Explan
     return explain_clues(puzzle.clues, board, max_steps)
 
 
-def explain_clues(clues, board: Board, max_steps: int = 500, ladder=TECHNIQUES) -> Explanation:
-    state = Candidates.everything()
+def explain_clues(clues, board: Board, max_steps: int = 500, ladder=TECHNIQUES,
+                  start: Candidates | None = None) -> Explanation:
+    """The ladder's steps from `start` (default: nothing known yet)."""
+    state = start.copy() if start else Candidates.everything()
     explanation = Explanation()
     try:
         while len(explanation.steps) < max_steps:
@@ -93,7 +95,19 @@ def explain_clues(clues, board: Board, max_steps: int = 500, ladder=TECHNIQUES) 
     return explanation
 
 
-def next_hint(puzzle: Puzzle, board: Board, step: int = 1) -> Deduction | None:
-    """Step `step` (from 1) of the explanation: the easiest deduction after the steps before it."""
-    explanation = explain_puzzle(puzzle, board, max_steps=step)
+def next_hint(puzzle: Puzzle, board: Board, step: int = 1, known: dict[str, str] | None = None) -> Deduction | None:
+    """Step `step` (from 1) of the explanation: the easiest deduction after the steps before it.
+
+    With `known` (location -> delict, what the solver has found so far), the steps start from there."""
+    explanation = explain_clues(puzzle.clues, board, max_steps=step, start=known_state(known or {}))
     return explanation.steps[step - 1] if len(explanation.steps) >= step else None
+
+
+def known_state(known: dict[str, str]) -> Candidates:
+    """Candidates with each known delict on its location and off every other delict's list."""
+    state = Candidates.everything()
+    for location, delict in known.items():
+        here, d = 1 << names.LOCATION_INDEX[location], names.DELICT_INDEX[delict]
+        state.masks = [mask & ~here for mask in state.masks]
+        state.masks[d] = here
+    return state

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from solver.board import Board
+from solver.cards import DelictClue
 from solver.model import PuzzleModel, to_solution
 from solver.puzzle import Puzzle
 
@@ -39,3 +40,17 @@ def solve_puzzle(puzzle: Puzzle, board: Board) -> Outcome:
 def compare(expected: dict[str, str], found: dict[str, str]) -> list[tuple[str, str, str | None]]:
     """Each location where the expected (partial) solution differs from the found one."""
     return [(loc, delict, found.get(loc)) for loc, delict in expected.items() if found.get(loc) != delict]
+
+
+def impossible_placements(puzzle: Puzzle, board: Board, placements: dict[str, str]) -> list[str] | None:
+    """None when the puzzle has a solution with all these placements (location -> delict); else the
+    locations whose placement no solution has, each checked alone ([] when only together they fail)."""
+    cards = [entry.clue for entry in puzzle.clues]
+
+    def possible(chosen: dict[str, str]) -> bool:
+        pins = [DelictClue(delict, (location,)) for location, delict in chosen.items()]
+        return PuzzleModel([*cards, *pins], board, switchable=False).solve() is not None
+
+    if possible(placements):
+        return None
+    return [location for location, delict in placements.items() if not possible({location: delict})]

@@ -65,3 +65,26 @@ def test_hint_steps_follow_the_explanation(run_cli, board):
     document = json.loads(run_cli("hint", str(TUTORIALS[1]), "--step", "17", "--json").output)
     assert document["reason"] == explanation.steps[16].reason
     assert run_cli("hint", str(TUTORIALS[1]), "--step", "999").exit_code == 1
+
+
+def test_hint_from_what_you_know(run, board):
+    """--known starts the steps from your placements; a wrong one is named, the answer is not."""
+    box4 = str(PUZZLES_DIR / "box-4.yaml")
+    code, out, _ = run("hint", box4, "--known", "Kirn=murder")
+    assert code == 0
+    assert out.startswith("step 1 [card] Card 8:") and "Kirn" not in out.split("so the sheep theft")[1]
+    code, out, _ = run("hint", box4, "--known", "kirn=Arrest", "--known", "Boos=jailbreak")
+    assert code == 1
+    assert out == "Kirn = arrest cannot be right: no solution of the cards has it.\n"
+    code, _, err = run("hint", box4, "--known", "Kirn=murder", "--known", "Kirn=arrest")
+    assert code == 2 and "--known names Kirn twice" in err
+
+
+def test_known_placements_settle_the_candidates(board):
+    from solver.explain import known_state
+    from solver.names import DELICT_INDEX, LOCATION_INDEX
+
+    state = known_state({"Kirn": "murder"})
+    kirn = 1 << LOCATION_INDEX["Kirn"]
+    assert state.masks[DELICT_INDEX["murder"]] == kirn
+    assert all(not mask & kirn for d, mask in enumerate(state.masks) if d != DELICT_INDEX["murder"])

@@ -8,7 +8,7 @@ from solver.cards import DelictClue, NotClue
 from solver.paths import PUZZLES_DIR
 from solver.puzzle import Puzzle, PuzzleClue, load_puzzle
 from solver.semantics import as_delict_map
-from solver.solve import solve_puzzle
+from solver.solve import impossible_placements, solve_puzzle
 from tests.enumerate_reference import enumerate_count
 
 TUTORIALS = sorted(PUZZLES_DIR.glob("tutorial-*.yaml"))
@@ -76,3 +76,16 @@ def test_solve_json_follows_the_interface(run_cli):
 def test_solve_prints_a_table(run_cli):
     result = run_cli("solve", str(TUTORIALS[1]))
     assert "location" in result.output and "unique" in result.output and "Antes Mühle" in result.output
+
+
+def test_impossible_placements_names_each_one_that_fails_alone(board):
+    puzzle = load_puzzle(PUZZLES_DIR / "box-4.yaml")
+    assert impossible_placements(puzzle, board, {"Kirn": "murder", "Boos": "jailbreak"}) is None
+    assert impossible_placements(puzzle, board, {"Kirn": "murder", "Boos": "arrest"}) == ["Boos"]
+
+
+def test_placements_that_fail_only_together(board):
+    """The robbery must be in Kirn or Boos: murder in Kirn is possible, arrest in Boos too, not both."""
+    puzzle = Puzzle([PuzzleClue("clue 1", DelictClue("robbery", ("Kirn", "Boos")))])
+    assert impossible_placements(puzzle, board, {"Kirn": "murder"}) is None
+    assert impossible_placements(puzzle, board, {"Kirn": "murder", "Boos": "arrest"}) == []

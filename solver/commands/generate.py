@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from solver.commands.options import board_option
+from solver.commands.options import board_option, parse_placements
 from solver.errors import BadInput
 
 DIFFICULTIES = ("easy", "medium", "hard", "expert")
@@ -45,8 +45,9 @@ def generate(seed: int, difficulty: str, output: str | None, sheet: str | None, 
     if sheet:
         check_sheet_path(sheet if count == 1 and backend == "local" else "x." + sheet.lstrip("."))
     low, high = _card_range(card_range)
-    options = Options(difficulty=difficulty, types=_types(types, difficulty, solo_cards, needs_district), min_cards=low,
-                      max_cards=high, needs_district=needs_district, given=_given(given), max_tries=max_tries)
+    options = Options(difficulty=difficulty, types=_types(types, difficulty, solo_cards, needs_district),
+                      min_cards=low, max_cards=high, needs_district=needs_district,
+                      given=parse_placements(given, "--given"), max_tries=max_tries)
     if count > 1 or backend == "ray":
         return _many(seed, count, options, output, sheet, jobs, backend, ray_address, board_file)
     return _single(seed, options, output, sheet, board_file)
@@ -135,20 +136,3 @@ def _types(text: str | None, difficulty: str, solo: bool, needs_district: bool) 
                            "use A, B, C, D (and --solo-cards for not clues)")
     extra = (["S"] if solo else []) + (["C"] if needs_district else [])
     return tuple(dict.fromkeys((*chosen, *extra)))
-
-
-def _given(entries: tuple[str, ...]) -> dict[str, str]:
-    from solver import names
-
-    given: dict[str, str] = {}
-    for entry in entries:
-        location, separator, delict = entry.partition("=")
-        if not separator:
-            raise BadInput(f"--given takes LOCATION=DELICT, not {entry!r}")
-        place = names.resolve("location", location)
-        if place in given:
-            raise BadInput(f"--given names {place} twice")
-        given[place] = names.resolve("delict", delict)
-    if len(set(given.values())) != len(given):
-        raise BadInput("--given places one delict twice")
-    return given

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import click
 
-from solver.commands.options import board_option, deck_option, echo_json, json_option, load_board_warned
+from solver.commands.options import (
+    board_option,
+    deck_option,
+    echo_json,
+    json_option,
+    load_board_warned,
+    parse_placements,
+)
 
 
 @click.command()
@@ -13,20 +20,29 @@ from solver.commands.options import board_option, deck_option, echo_json, json_o
 @board_option
 @click.option("--step", type=click.IntRange(min=1), default=1, show_default=True,
               help="Which step of the explanation to show (2: the one after the first hint, ...).")
+@click.option("--known", multiple=True, metavar="LOCATION=DELICT",
+              help="What you have found so far; the hint starts from there. Repeat for more.")
 @json_option
-def hint(puzzle_file: str, deck_file: str | None, board_file: str | None, step: int, as_json: bool) -> int:
+def hint(puzzle_file: str, deck_file: str | None, board_file: str | None, step: int, known: tuple[str, ...],
+         as_json: bool) -> int:
     """The easiest next deduction for PUZZLE_FILE, with the cards it uses and why.
 
-    Ask for --step 2, 3, ... as you go, or write what you have found into the file
-    (e.g. as `not` clues) and ask again.
+    Ask for --step 2, 3, ... as you go, or say what you have found with --known
+    (e.g. --known Kirn=murder) and get the next step from there. A placement the
+    cards rule out is named (without giving the answer away).
     """
     from solver.deck import load_deck
     from solver.explain import next_hint
     from solver.puzzle import load_puzzle
+    from solver.solve import impossible_placements
 
     board = load_board_warned(board_file)
     puzzle = load_puzzle(puzzle_file, load_deck(deck_file) if deck_file else None)
-    found = next_hint(puzzle, board, step)
+    placements = parse_placements(known, "--known")
+    wrong = impossible_placements(puzzle, board, placements) if placements else None
+    if wrong is not None:
+        return _report_wrong(placements, wrong, as_json)
+    found = next_hint(puzzle, board, step, placements)
     if as_json:
         echo_json(None if found is None else {
             "step": step, "technique": found.technique, "cards": found.cards, "reason": found.reason,
@@ -39,6 +55,20 @@ def hint(puzzle_file: str, deck_file: str | None, board_file: str | None, step: 
     for line in found.chain:
         click.echo(f"    {line}")
     return 0
+
+
+def _report_wrong(placements: dict[str, str], wrong: list[str], as_json: bool) -> int:
+    """Placements no solution has: each one that fails alone, else the set as a whole."""
+    if as_json:
+        echo_json({"consistent": False,  # "wrong": [] when the placements fail only together
+                   "wrong": [{"location": loc, "delict": placements[loc]} for loc in wrong]})
+        return 1
+    if wrong:
+        for location in wrong:
+            click.echo(f"{location} = {placements[location]} cannot be right: no solution of the cards has it.")
+    else:
+        click.echo("Each of your placements could be right, but not all of them together.")
+    return 1
 
 
 def _d(index: int) -> str:

@@ -29,3 +29,22 @@ def load_board_warned(board_file: str | None):
     for warning in board.warnings:
         click.echo(f"warning: {warning}", err=True)
     return board
+
+
+def parse_placements(entries: tuple[str, ...], option: str) -> dict[str, str]:
+    """LOCATION=DELICT entries (names forgiving) as location -> delict; each place and delict once."""
+    from solver import names
+    from solver.errors import BadInput
+
+    placed: dict[str, str] = {}
+    for entry in entries:
+        location, separator, delict = entry.partition("=")
+        if not separator:
+            raise BadInput(f"{option} takes LOCATION=DELICT, not {entry!r}")
+        place = names.resolve("location", location)
+        if place in placed:
+            raise BadInput(f"{option} names {place} twice")
+        placed[place] = names.resolve("delict", delict)
+    if len(set(placed.values())) != len(placed):
+        raise BadInput(f"{option} places one delict twice")
+    return placed
