@@ -90,21 +90,32 @@ def projected_scores(state: SchadenfreudeState, piles: list[int]) -> list[int]:
     return scoring.apply_round(state.scores, [scoring.pile_points(p) for p in piles])
 
 
-class HeuristicBot:
-    """Tries each legal card against a few random completions of this trick only and
-    keeps the one whose projected scores (score + pile) look best: high but under 40."""
+class _SamplingBot:
+    """A bot that weighs each legal card over `samples` random deals of the unseen cards."""
 
-    name = "heuristic"
+    samples_by_default = 8
 
-    def __init__(self, seed: int | None = None, samples: int = 8):
+    def __init__(self, seed: int | None = None, samples: int | None = None):
         self.rng = random.Random(seed)
-        self.samples = samples
+        self.samples = self.samples_by_default if samples is None else samples
 
     def step(self, state: SchadenfreudeState) -> int:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        me = state.current_player()
+        return self.choose(state, legal, state.current_player())
+
+    def choose(self, state: SchadenfreudeState, legal: list[int], me: int) -> int:
+        raise NotImplementedError
+
+
+class HeuristicBot(_SamplingBot):
+    """Tries each legal card against a few random completions of this trick only and
+    keeps the one whose projected scores (score + pile) look best: high but under 40."""
+
+    name = "heuristic"
+
+    def choose(self, state: SchadenfreudeState, legal: list[int], me: int) -> int:
         worlds = [sample_hands(state, me, self.rng) for _ in range(self.samples)]
         best, best_value = legal[0], -1.0
         for card in legal:
@@ -137,21 +148,14 @@ class HeuristicBot:
         return piles
 
 
-class MonteCarloBot:
+class MonteCarloBot(_SamplingBot):
     """For each legal card: sample the unseen cards into hands, play the rest of the
     round at random, score the round with position_value, average."""
 
     name = "mc"
+    samples_by_default = 24
 
-    def __init__(self, seed: int | None = None, samples: int = 24):
-        self.rng = random.Random(seed)
-        self.samples = samples
-
-    def step(self, state: SchadenfreudeState) -> int:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        me = state.current_player()
+    def choose(self, state: SchadenfreudeState, legal: list[int], me: int) -> int:
         totals = dict.fromkeys(legal, 0.0)
         rand = self.rng.random
         for _ in range(self.samples):
