@@ -18,11 +18,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solver import names
-from solver.board import load_board
+from solver.core import names
+from solver.core.board import load_board
 from solver.counting import count_clues, reduce_clues
 from solver.counting.reduce import _propagate
-from solver.puzzle import load_puzzle
+from solver.solo.puzzle import load_puzzle
 from tests.clue_sets import true_clue
 from tests.enumerate_reference import enumerate_count
 

@@ -17,11 +17,11 @@ import statistics
 import time
 from collections import Counter
 
-from solver.board import load_board
-from solver.explain import explain_puzzle
-from solver.generate import DEFAULT_TYPES, Options, candidate_clues, generate, grade, random_solution, target_level
-from solver.model import PuzzleModel
-from solver.techniques import DIFFICULTIES, TECHNIQUES
+from solver.core.board import load_board
+from solver.solo.explain import explain_puzzle
+from solver.solo.generate import DEFAULT_TYPES, Options, candidate_clues, generate, grade, random_solution, target_level
+from solver.solo.model import PuzzleModel
+from solver.solo.techniques import DIFFICULTIES, TECHNIQUES
 
 
 def baseline_minimal(seed: int, board, difficulty: str) -> int | None:

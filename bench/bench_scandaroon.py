@@ -15,8 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solver.scandaroon.deck import load_deck
-from solver.scandaroon.runner import make_state
+from solver.cardgames.scandaroon.deck import load_deck
+from solver.cardgames.scandaroon.runner import make_state
 
 
 def run(games: int, checked: bool) -> float:

@@ -4,7 +4,7 @@
 
 Rows (all measured in this run, one process, one core):
   engine, checked API   - SchadenfreudeState + RandomBot through apply_action()
-  engine, fast playout  - solver.schadenfreude.playout.random_game (bitmask loop)
+  engine, fast playout  - solver.cardgames.schadenfreude.playout.random_game (bitmask loop)
   baseline trick loop   - a minimal pure-Python loop: 4 x 12 cards, follow suit,
                           second-highest wins, no scoring (performance.md's baseline)
   hearts C++ (pyspiel)  - OpenSpiel hearts, uniform random bots, whole game in C++
@@ -24,9 +24,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solver.cardgame.bots import RandomBot
-from solver.schadenfreude.playout import random_game
-from solver.schadenfreude.state import SchadenfreudeState
+from solver.cardgames.bots import RandomBot
+from solver.cardgames.schadenfreude.playout import random_game
+from solver.cardgames.schadenfreude.state import SchadenfreudeState
 
 
 def rate(step, seconds: float) -> tuple[float, float]:
@@ -154,7 +154,7 @@ def main() -> None:
     except ImportError:
         pyspiel = None
     if pyspiel is not None:
-        from solver.schadenfreude import openspiel
+        from solver.cardgames.schadenfreude import openspiel
 
         add("OpenSpiel hearts C++ random playouts", "deals_per_s", hearts_cpp())
         add("OpenSpiel hearts driven from Python", "deals_per_s",

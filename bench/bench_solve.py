@@ -3,7 +3,7 @@
     python bench/bench_solve.py [--repeat 30]
 
 Rows (same run, same puzzles):
-  boolean model   - solver.model.PuzzleModel (x[d][l] booleans), build + solve + prove unique
+  boolean model   - solver.solo.model.PuzzleModel (x[d][l] booleans), build + solve + prove unique
   integer model   - baseline: 16 IntVars with add_all_different, built fresh, solve, forbid, solve
   warm model      - PuzzleModel built once, uniqueness re-proved with assumptions (the generator's loop)
   explainer       - the human-style ladder solving the same puzzle (no search)
@@ -19,12 +19,12 @@ from pathlib import Path
 
 from ortools.sat.python import cp_model
 
-from solver import names
-from solver.board import load_board
-from solver.cards import DelictClue, DistrictClue, GroupClue, LocationClue, NotClue
-from solver.explain import explain_puzzle
-from solver.model import PuzzleModel
-from solver.puzzle import load_puzzle
+from solver.core import names
+from solver.core.board import load_board
+from solver.core.cards import DelictClue, DistrictClue, GroupClue, LocationClue, NotClue
+from solver.solo.explain import explain_puzzle
+from solver.solo.model import PuzzleModel
+from solver.solo.puzzle import load_puzzle
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 

@@ -1,3 +1,11 @@
-"""schinderhannes: solver and puzzle tool for Schinderhannes, engines for Schadenfreude and Scandaroon."""
+"""schinderhannes: solver and puzzle tool for Schinderhannes, engines for Schadenfreude and Scandaroon.
+
+One package per concept; each may import only the packages to its left:
+
+    core -> counting -> solo -> decks     (the deduction game: data model, counting, solo puzzles, deck files)
+    core -> counting -> table             (the multiplayer game: board state, rules 1-16, deductions)
+    core -> cardgames                     (Schadenfreude and Scandaroon)
+    everything -> commands -> cli         (click commands: parse, call the library, print)
+"""
 
 __version__ = "0.1.0"

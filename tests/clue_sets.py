@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from solver import names
-from solver.cards import DelictClue, DistrictClue, GroupClue, LocationClue, NotClue
+from solver.core import names
+from solver.core.cards import DelictClue, DistrictClue, GroupClue, LocationClue, NotClue
 
 L, D = names.LOCATIONS, names.DELICTS
 

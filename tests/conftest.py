@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 from hypothesis import settings
@@ -13,19 +11,18 @@ from hypothesis import settings
 settings.register_profile("project", deadline=None)
 settings.load_profile("project")
 
-sys.path.insert(0, str(Path(__file__).parent))  # for tests/reference.py
 
 
 @pytest.fixture(scope="session")
 def board():
-    from solver.board import load_board
+    from solver.core.board import load_board
 
     return load_board()
 
 
 @pytest.fixture(scope="session")
 def deck():
-    from solver.deck import load_deck
+    from solver.core.deck import load_deck
 
     return load_deck()
 
@@ -33,7 +30,7 @@ def deck():
 @pytest.fixture
 def run(monkeypatch, capsys):
     """Run `schinderhannes ARGS...` through the real entry point cli.main: (exit code, stdout, stderr)."""
-    import cli
+    from solver import cli
 
     def invoke(*args: str) -> tuple[int, str, str]:
         monkeypatch.setattr("sys.argv", ["schinderhannes", *map(str, args)])
@@ -58,8 +55,8 @@ def run_cli():
     from click import ClickException
     from click.testing import CliRunner
 
-    import cli
-    from solver.errors import BadInput
+    from solver import cli
+    from solver.core.errors import BadInput
 
     def run(*args: str, input: str | None = None) -> CliResult:
         result = CliRunner().invoke(cli.root, list(args), input=input, standalone_mode=False)

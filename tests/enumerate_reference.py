@@ -10,10 +10,10 @@ from collections.abc import Sequence
 
 from ortools.sat.python import cp_model
 
-from solver import names
-from solver.board import Board
-from solver.cards import Clue, DelictClue, DistrictClue, GroupClue, LocationClue, NotClue
-from solver.semantics import holds
+from solver.core import names
+from solver.core.board import Board
+from solver.core.cards import Clue, DelictClue, DistrictClue, GroupClue, LocationClue, NotClue
+from solver.core.semantics import holds
 
 N = 16
 

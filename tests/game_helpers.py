@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from solver.board import Board, load_board
-from solver.deck import Deck, load_deck
-from solver.state import GameState, new_game
+from solver.core.board import Board, load_board
+from solver.core.deck import Deck, load_deck
+from solver.table.state import GameState, new_game
 
 
 @cache

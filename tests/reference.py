@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from solver import names
-from solver.board import Board
-from solver.cards import Clue, DelictClue, DistrictClue, GroupClue, LocationClue, NotClue
-from solver.semantics import holds
+from solver.core import names
+from solver.core.board import Board
+from solver.core.cards import Clue, DelictClue, DistrictClue, GroupClue, LocationClue, NotClue
+from solver.core.semantics import holds
 
 
 def _mentions(clue: Clue) -> set[str]:

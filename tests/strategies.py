@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from solver import names
-from solver.cards import DelictClue, DistrictClue, GroupClue, LocationClue, NotClue
+from solver.core import names
+from solver.core.cards import DelictClue, DistrictClue, GroupClue, LocationClue, NotClue
 
 delicts = st.sampled_from(names.DELICTS)
 locations = st.sampled_from(names.LOCATIONS)

@@ -1,1 +1,4 @@
-"""Click commands for Schinderhannes: parse, call the library, print."""
+"""Click commands for every part of the tool: parse, call the library, print.
+
+May import any package of `solver`; nothing in `solver` imports this package except `solver.cli`.
+"""

@@ -14,11 +14,11 @@ from solver.commands.options import board_option, echo_json, json_option, load_b
 @json_option
 def board(board_file: str | None, picture: str | None, as_json: bool) -> None:
     """List the board's districts and paths, or draw it with --svg FILE."""
-    from solver import names
+    from solver.core import names
 
     the_board = load_board_warned(board_file)
     if picture:
-        from solver.drawing import draw_board
+        from solver.core.drawing import draw_board
 
         draw_board(the_board, picture)
         if not as_json:
@@ -44,7 +44,7 @@ def board(board_file: str | None, picture: str | None, as_json: bool) -> None:
 
 
 def _districts(the_board) -> dict[str, list[str]]:
-    from solver import names
+    from solver.core import names
 
     found: dict[str, list[str]] = {code: [] for code in names.DISTRICTS}
     for node, district in the_board.graph.nodes(data="district"):

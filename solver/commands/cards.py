@@ -13,7 +13,7 @@ from solver.commands.options import deck_option, echo_json, json_option
 @json_option
 def cards(deck_file: str | None, numbers: tuple[int, ...], as_json: bool) -> None:
     """Show info cards as sentences (all, or the given NUMBERS)."""
-    from solver.deck import load_deck
+    from solver.core.deck import load_deck
 
     deck = load_deck(deck_file)
     chosen = [deck.card(number) for number in numbers] or list(deck.cards.values())

@@ -36,16 +36,16 @@ def count_file(path: str, deck_file: str | None = None, board_file: str | None =
 
 
 def is_state_file(path: str) -> bool:
-    from solver.yamlio import load_yaml
+    from solver.core.yamlio import load_yaml
 
     data = load_yaml(Path(path))
     return isinstance(data, dict) and "players" in data
 
 
 def count_puzzle_file(path: str, deck_file: str | None = None, board_file: str | None = None) -> int:
+    from solver.core.deck import load_deck
     from solver.counting import count_clues
-    from solver.deck import load_deck
-    from solver.puzzle import load_puzzle
+    from solver.solo.puzzle import load_puzzle
 
     board = load_board_warned(board_file)
     puzzle = load_puzzle(path, load_deck(deck_file) if deck_file else None)
@@ -54,7 +54,7 @@ def count_puzzle_file(path: str, deck_file: str | None = None, board_file: str |
 
 def count_state_file(path: str) -> int:
     from solver.counting import count_assignments, state_masks
-    from solver.state import load_state
+    from solver.table.state import load_state
 
     state = load_state(path)
     return count_assignments(state_masks(state.markers, state.tiles))

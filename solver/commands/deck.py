@@ -24,7 +24,7 @@ def deck(ctx: click.Context, deck_file: str | None, as_json: bool) -> None:
     """
     if ctx.invoked_subcommand is not None:
         return
-    from solver.deck import load_deck
+    from solver.core.deck import load_deck
 
     cards = list(load_deck(deck_file).cards.values())
     if as_json:
@@ -65,13 +65,13 @@ def synthesize(seed: int, output: str, deck_file: str | None, max_iterations: in
     reconstructed`. The result is proven: each box puzzle is unique and agrees with its
     official entries. Exit code 1 when no deck was found.
     """
-    from solver import box
-    from solver.deck import load_deck
-    from solver.deckfile import HEADER, deck_yaml, reconstructed_deck
-    from solver.synthesize import SynthesisError
-    from solver.synthesize import synthesize as run
-    from solver.verify import verify_deck
-    from solver.yamlio import save_atomic
+    from solver.core.deck import load_deck
+    from solver.core.yamlio import save_atomic
+    from solver.decks import box
+    from solver.decks.deckfile import HEADER, deck_yaml, reconstructed_deck
+    from solver.decks.synthesize import SynthesisError
+    from solver.decks.synthesize import synthesize as run
+    from solver.decks.verify import verify_deck
 
     board = load_board_warned(board_file)
     source = load_deck(deck_file)
@@ -102,10 +102,10 @@ def synthesize(seed: int, output: str, deck_file: str | None, max_iterations: in
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")
 def template(output: str, force: bool) -> None:
     """Write a deck file to fill in from your printed cards (the printed ones filled in already)."""
-    from solver.deck import load_deck
-    from solver.deckfile import template_deck
-    from solver.errors import BadInput
-    from solver.yamlio import save_atomic
+    from solver.core.deck import load_deck
+    from solver.core.errors import BadInput
+    from solver.core.yamlio import save_atomic
+    from solver.decks.deckfile import template_deck
 
     if Path(output).exists() and not force:
         raise BadInput("the file exists; choose another name or pass --force to overwrite it", output)
@@ -123,9 +123,9 @@ def verify(deck_file: str, board_file: str | None, as_json: bool) -> int:
     When a puzzle fails, names the cards most likely mistyped: those in a minimal
     conflict with the official solution. Exit code 0 when all is well, 1 otherwise.
     """
-    from solver import box
-    from solver.deck import load_deck
-    from solver.verify import verify_deck
+    from solver.core.deck import load_deck
+    from solver.decks import box
+    from solver.decks.verify import verify_deck
 
     board = load_board_warned(board_file)
     report = verify_deck(load_deck(deck_file), board, box.box_puzzles(), load_deck().cards, box.partial_cards())

@@ -1,6 +1,6 @@
 """The mid-game companion: `game new/show/pass/end`, `check`, `play`, `undo`, `hand`, `stop`, `drawpile`.
 
-The commands parse, call `solver.state`, `solver.rules` and `solver.deduce`, and print.
+The commands parse, call `solver.table.state`, `solver.table.rules` and `solver.table.deduce`, and print.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import click
 
 from solver.commands.options import board_option, deck_option, echo_json, json_option, load_board_warned
-from solver.errors import BadInput
+from solver.core.errors import BadInput
 
 state_argument = click.argument("state_file", metavar="STATE", type=click.Path(dir_okay=False))
 clue_option = click.option(
@@ -36,7 +36,7 @@ class CardArg:
 
 def parse_card(text: str | None, clue_text: str | None, deck_file: str | None) -> CardArg:
     """A card number, `remove`, or a clue written out with --clue."""
-    from solver.cards import RemoveOneMarker, parse_clue
+    from solver.core.cards import RemoveOneMarker, parse_clue
 
     if clue_text is not None:
         if text is not None:
@@ -56,7 +56,7 @@ def parse_card(text: str | None, clue_text: str | None, deck_file: str | None) -
         number = int(text)
     except ValueError:
         raise BadInput(f"{text!r} is not a card: give a number 1-76, `remove`, or --clue JSON") from None
-    from solver.deck import load_deck
+    from solver.core.deck import load_deck
 
     try:
         clue = load_deck(deck_file).clue(number)
@@ -68,7 +68,7 @@ def parse_card(text: str | None, clue_text: str | None, deck_file: str | None) -
 
 
 def _load(state_file: str):
-    from solver.state import load_state
+    from solver.table.state import load_state
 
     return load_state(state_file)
 
@@ -114,7 +114,7 @@ def new(state_file: str, players: str, more_players: tuple[str, ...], two_player
     """Start a game: `schinderhannes game new STATE --players Anna Ben Carl`."""
     from pathlib import Path
 
-    from solver.state import new_game
+    from solver.table.state import new_game
 
     if Path(state_file).exists() and not force:
         raise BadInput("the file exists; pass --force to overwrite it or choose another name", state_file)
@@ -130,7 +130,8 @@ def new(state_file: str, players: str, more_players: tuple[str, ...], two_player
 @json_option
 def show(state_file: str, board_file: str | None, as_json: bool) -> None:
     """Show the board, the scores, whose turn it is, and what the board still allows."""
-    from solver import deduce, names
+    from solver.core import names
+    from solver.table import deduce
 
     state = _load(state_file)
     problem = deduce.contradiction(state)
@@ -162,7 +163,7 @@ def show(state_file: str, board_file: str | None, as_json: bool) -> None:
 @click.option("--discard", multiple=True, type=int, help="A card number discarded (repeatable).")
 def pass_turn(state_file: str, player: str | None, discard: tuple[int, ...]) -> None:
     """Pass (or end a two-player-variant turn): discards go out of the game, the turn moves on."""
-    from solver.state import Move
+    from solver.table.state import Move
 
     state = _load(state_file)
     who = _player(state, player)
@@ -186,8 +187,8 @@ def end(state_file: str, cards: tuple[str, ...], board_file: str | None, deck_fi
 
     The game ends when none of them is playable; exit code 1 names one that is.
     """
-    from solver.rules import check
-    from solver.state import FINISHED_REASONS, Move
+    from solver.table.rules import check
+    from solver.table.state import FINISHED_REASONS, Move
 
     state = _load(state_file)
     board = load_board_warned(board_file)
@@ -221,7 +222,7 @@ def end(state_file: str, cards: tuple[str, ...], board_file: str | None, deck_fi
 def check(state_file: str, card: str | None, clue_text: str | None, player: str | None, more: bool,
           exit_code: bool, board_file: str | None, deck_file: str | None, as_json: bool) -> None:
     """Is CARD playable on STATE now? The rule, why, and when playable the effect and points."""
-    from solver import rules
+    from solver.table import rules
 
     state = _load(state_file)
     arg = parse_card(card, clue_text, deck_file)
@@ -250,7 +251,7 @@ def play(state_file: str, card: str | None, clue_text: str | None, choose: str |
          more: bool, discard: tuple[int, ...], board_file: str | None, deck_file: str | None,
          as_json: bool) -> None:
     """Play CARD on STATE: markers, tiles, the player's score, cards out, whose turn."""
-    from solver import rules
+    from solver.table import rules
 
     state = _load(state_file)
     arg = parse_card(card, clue_text, deck_file)
@@ -311,8 +312,8 @@ def undo(state_file: str) -> None:
 
 def _save_restored(state, state_file: str) -> None:
     """Save the state after an undo: the previous file itself when it holds exactly this state."""
-    from solver.state import load_state
-    from solver.yamlio import previous_version, save_atomic
+    from solver.core.yamlio import previous_version, save_atomic
+    from solver.table.state import load_state
 
     previous = previous_version(state_file)
     try:
@@ -339,7 +340,7 @@ def _save_restored(state, state_file: str) -> None:
 def hand(state_file: str, cards: tuple[str, ...], clues: tuple[str, ...], player: str | None,
          board_file: str | None, deck_file: str | None, as_json: bool) -> None:
     """Check every card of a hand (every choice too) and rank the legal plays by points."""
-    from solver import rules
+    from solver.table import rules
 
     state = _load(state_file)
     who = _player(state, player)
@@ -378,7 +379,7 @@ def hand(state_file: str, cards: tuple[str, ...], clues: tuple[str, ...], player
 @json_option
 def stop(state_file: str, taker: str | None, board_file: str | None, as_json: bool) -> None:
     """Rule 10 (STOP): every marker that can be removed by deduction, with a reason."""
-    from solver import deduce
+    from solver.table import deduce
 
     state = _load(state_file)
     problem = deduce.contradiction(state)
@@ -415,8 +416,8 @@ def stop(state_file: str, taker: str | None, board_file: str | None, as_json: bo
 def drawpile(state_file: str, cards: tuple[str, ...], clues: tuple[str, ...], take_out: bool,
              board_file: str | None, deck_file: str | None, as_json: bool) -> None:
     """Rule 11: which of these cards can never be played again (out of the game)."""
-    from solver.deduce import never_playable
-    from solver.state import Move
+    from solver.table.deduce import never_playable
+    from solver.table.state import Move
 
     state = _load(state_file)
     board = load_board_warned(board_file)

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from solver.commands.options import board_option, parse_placements
-from solver.errors import BadInput
+from solver.core.errors import BadInput
 
 DIFFICULTIES = ("easy", "medium", "hard", "expert")
 
@@ -39,8 +39,8 @@ def generate(seed: int, difficulty: str, output: str | None, sheet: str | None, 
              max_tries: int, count: int, jobs: int, backend: str, ray_address: str | None,
              board_file: str | None) -> int:
     """Generate a uniquely solvable, minimal solo puzzle graded by difficulty."""
-    from solver.generate import Options
-    from solver.sheet import check_sheet_path
+    from solver.solo.generate import Options
+    from solver.solo.sheet import check_sheet_path
 
     if sheet:
         check_sheet_path(sheet if count == 1 and backend == "local" else "x." + sheet.lstrip("."))
@@ -54,7 +54,7 @@ def generate(seed: int, difficulty: str, output: str | None, sheet: str | None, 
 
 
 def _single(seed, options, output, sheet, board_file) -> int:
-    from solver.bulk import generate_one
+    from solver.solo.bulk import generate_one
 
     result = generate_one(seed, options, board_file)
     if result.puzzle is None:
@@ -65,7 +65,7 @@ def _single(seed, options, output, sheet, board_file) -> int:
 
 
 def _write(puzzle, output: str | None, sheet: str | None, board_file: str | None, quiet: bool = False) -> None:
-    from solver.yamlio import save_atomic
+    from solver.core.yamlio import save_atomic
 
     text = puzzle.to_yaml()
     if output:
@@ -75,8 +75,8 @@ def _write(puzzle, output: str | None, sheet: str | None, board_file: str | None
     else:
         click.echo(text, nl=False)
     if sheet:
-        from solver.board import load_board
-        from solver.sheet import write_sheet
+        from solver.core.board import load_board
+        from solver.solo.sheet import write_sheet
 
         for path in write_sheet(puzzle, load_board(board_file), sheet):
             if not quiet:
@@ -88,7 +88,7 @@ def _many(seed, count, options, output, sheet, jobs, backend, ray_address, board
 
     from tqdm import tqdm
 
-    from solver.bulk import generate_many
+    from solver.solo.bulk import generate_many
 
     if not output:
         raise BadInput("--count needs -o FOLDER to write the puzzles into")
@@ -125,7 +125,7 @@ def _card_range(text: str) -> tuple[int, int]:
 
 
 def _types(text: str | None, difficulty: str, solo: bool, needs_district: bool) -> tuple[str, ...]:
-    from solver.generate import DEFAULT_TYPES
+    from solver.solo.generate import DEFAULT_TYPES
 
     chosen = DEFAULT_TYPES[difficulty]
     if text is not None:

@@ -31,10 +31,10 @@ def hint(puzzle_file: str, deck_file: str | None, board_file: str | None, step: 
     (e.g. --known Kirn=murder) and get the next step from there. A placement the
     cards rule out is named (without giving the answer away).
     """
-    from solver.deck import load_deck
-    from solver.explain import next_hint
-    from solver.puzzle import load_puzzle
-    from solver.solve import impossible_placements
+    from solver.core.deck import load_deck
+    from solver.solo.explain import next_hint
+    from solver.solo.puzzle import load_puzzle
+    from solver.solo.solve import impossible_placements
 
     board = load_board_warned(board_file)
     puzzle = load_puzzle(puzzle_file, load_deck(deck_file) if deck_file else None)
@@ -72,12 +72,12 @@ def _report_wrong(placements: dict[str, str], wrong: list[str], as_json: bool) -
 
 
 def _d(index: int) -> str:
-    from solver.names import DELICTS
+    from solver.core.names import DELICTS
 
     return DELICTS[index]
 
 
 def _l(index: int) -> str:
-    from solver.names import LOCATIONS
+    from solver.core.names import LOCATIONS
 
     return LOCATIONS[index]

@@ -23,7 +23,7 @@ def echo_json(document: object) -> None:
 
 def load_board_warned(board_file: str | None):
     """Load the board, printing each failed rulebook fact as a warning on stderr."""
-    from solver.board import load_board
+    from solver.core.board import load_board
 
     board = load_board(board_file)
     for warning in board.warnings:
@@ -33,8 +33,8 @@ def load_board_warned(board_file: str | None):
 
 def parse_placements(entries: tuple[str, ...], option: str) -> dict[str, str]:
     """LOCATION=DELICT entries (names forgiving) as location -> delict; each place and delict once."""
-    from solver import names
-    from solver.errors import BadInput
+    from solver.core import names
+    from solver.core.errors import BadInput
 
     placed: dict[str, str] = {}
     for entry in entries:

@@ -13,8 +13,8 @@ from solver.commands.options import deck_option, echo_json, json_option
 @json_option
 def describe(puzzle_file: str, deck_file: str | None, as_json: bool) -> None:
     """Load PUZZLE_FILE and describe it: each clue as a sentence, and the given solution."""
-    from solver.deck import load_deck
-    from solver.puzzle import load_puzzle
+    from solver.core.deck import load_deck
+    from solver.solo.puzzle import load_puzzle
 
     deck = load_deck(deck_file) if deck_file else None
     puzzle = load_puzzle(puzzle_file, deck)

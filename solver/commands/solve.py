@@ -20,9 +20,9 @@ def solve(puzzle_file: str, deck_file: str | None, board_file: str | None, expla
     Exit code 0 when the puzzle has exactly one solution (and it agrees with the
     file's `solution:`), 1 otherwise.
     """
-    from solver.deck import load_deck
-    from solver.puzzle import load_puzzle
-    from solver.solve import solve_puzzle
+    from solver.core.deck import load_deck
+    from solver.solo.puzzle import load_puzzle
+    from solver.solo.solve import solve_puzzle
 
     board = load_board_warned(board_file)
     puzzle = load_puzzle(puzzle_file, load_deck(deck_file) if deck_file else None)
@@ -37,7 +37,7 @@ def solve(puzzle_file: str, deck_file: str | None, board_file: str | None, expla
 
 
 def _json(outcome) -> dict:
-    from solver.names import title
+    from solver.core.names import title
 
     def shown(solution):
         return {loc: title(delict) for loc, delict in solution.items()} if solution else None
@@ -56,7 +56,7 @@ def _json(outcome) -> dict:
 
 
 def _print_outcome(puzzle, outcome, board) -> None:
-    from solver.render import solution_table
+    from solver.solo.render import solution_table
 
     if outcome.status == "none":
         click.echo("none: no assignment satisfies every clue.")
@@ -86,7 +86,7 @@ def _print_agreement(puzzle, outcome) -> None:
 
 
 def _print_explanation(puzzle, board) -> None:
-    from solver.explain import explain_puzzle
+    from solver.solo.explain import explain_puzzle
 
     explanation = explain_puzzle(puzzle, board)
     for line in explanation.lines():

@@ -7,14 +7,16 @@ else the dense subset DP (dense) with district-clue units (rows) and group clues
 branches (branched.count_branched). units.count_units_ie is an independent cross-check of
 count_branched, used by the tests only. count_assignments counts plain masks, such as
 state_masks gives for a game board.
+
+May import `solver.core`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from solver.board import Board
-from solver.cards import Clue
+from solver.core.board import Board
+from solver.core.cards import Clue
 from solver.counting.branched import count_branched
 from solver.counting.dense import FULL, SIZE, count_assignments
 from solver.counting.reduce import Reduced, _live_group_clues, _propagate, reduce_clues, state_masks

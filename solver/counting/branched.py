@@ -18,7 +18,7 @@ from math import comb
 
 import numpy as np
 
-from solver import names
+from solver.core import names
 from solver.counting.dense import FULL, SIZE, _meet, _place_one, _place_unit
 from solver.counting.reduce import GROUP_OF_DELICT, Reduced, _direction_tables, _live_group_clues
 from solver.counting.rows import _aggregate, _extend, _Rows, _unit_order, _units

@@ -14,9 +14,9 @@ from functools import cache, lru_cache
 
 import numpy as np
 
-from solver import names
-from solver.board import Board
-from solver.cards import Clue, DelictClue, DistrictClue, GroupClue, LocationClue, NotClue
+from solver.core import names
+from solver.core.board import Board
+from solver.core.cards import Clue, DelictClue, DistrictClue, GroupClue, LocationClue, NotClue
 from solver.counting.dense import FULL, LOCATION_BITS, SIZE
 
 

@@ -5,7 +5,7 @@ count_reduced tries it first and falls back to the dense path (branched) when it
 
 from __future__ import annotations
 
-from solver import names
+from solver.core import names
 from solver.counting.dense import FULL, SIZE
 from solver.counting.reduce import GROUP_MEMBERS, Reduced, _direction_tables, _neighbours
 

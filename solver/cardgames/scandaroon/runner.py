@@ -1,0 +1,17 @@
+"""Picklable factories for solver.cardgames.simulate (module-level, used with partial)."""
+
+from __future__ import annotations
+
+from solver.cardgames.scandaroon.state import ScandaroonState
+
+
+def make_state(deck, players: int) -> ScandaroonState:
+    state = ScandaroonState(deck, players)
+    state.keep_log = False
+    return state
+
+
+def make_bots(names: tuple[str, ...], seed: int) -> list:
+    from solver.cardgames.scandaroon.bots import make_bot
+
+    return [make_bot(name, seed * 31 + seat) for seat, name in enumerate(names)]

@@ -1,0 +1,198 @@
+"""Schadenfreude bots: random, a heuristic that keeps its score under 40, and a
+Monte-Carlo bot that samples the unseen cards and plays the round out at random."""
+
+from __future__ import annotations
+
+import random
+from functools import partial
+
+from solver.cardgames.bots import Bot, RandomBot
+from solver.cardgames.schadenfreude import scoring, trick
+from solver.cardgames.schadenfreude.cards import SUIT_MASKS, cards_of, is_jester
+from solver.cardgames.schadenfreude.playout import random_tricks
+from solver.cardgames.schadenfreude.state import SchadenfreudeState
+from solver.core.errors import BadInput
+
+
+def unseen_cards(state: SchadenfreudeState, me: int) -> list[int]:
+    """Cards `me` cannot see: the other hands and the set-aside cards."""
+    mask = state.deck.mask & ~state.hands[me] & ~state.played
+    return cards_of(mask)
+
+
+def known_voids(state: SchadenfreudeState) -> list[int]:
+    """Per seat, a mask of suits they showed they lack (an off-suit standard card)."""
+    voids = [0] * state.players
+    records = [(t.leader, t.cards) for t in state.tricks]
+    if state.trick:
+        records.append((state.leader, tuple(state.trick)))
+    for leader, played in records:
+        suit = trick.lead_suit(played)
+        if suit is None:
+            continue
+        for position, card in enumerate(played):
+            if not is_jester(card) and card // 12 != suit:
+                voids[(leader + position) % state.players] |= SUIT_MASKS[suit]
+    return voids
+
+
+def sample_hands(state: SchadenfreudeState, me: int, rng: random.Random) -> list[int]:
+    """A deal of the unseen cards to the other seats consistent with hand sizes and,
+    when a few tries find one, with the suits they are known to lack."""
+    sizes = [bin(hand).count("1") for hand in state.hands]
+    unseen = unseen_cards(state, me)
+    voids = known_voids(state)
+    others = [seat for seat in range(state.players) if seat != me]
+    for attempt in range(20):
+        rng.shuffle(unseen)
+        hands = list(state.hands)
+        for seat in others:
+            hands[seat] = 0
+        need = {seat: sizes[seat] for seat in others}
+        ok = True
+        for card in unseen:
+            bit = 1 << card
+            takers = [s for s in others if need[s] and (attempt == 19 or not voids[s] & bit)]
+            if not takers:
+                continue  # goes to the set-aside cards
+            seat = takers[0]
+            hands[seat] |= bit
+            need[seat] -= 1
+        ok = not any(need.values())
+        if ok:
+            return hands
+    # give up on voids: plain random deal
+    rng.shuffle(unseen)
+    hands = list(state.hands)
+    position = 0
+    for seat in others:
+        hands[seat] = sum(1 << c for c in unseen[position : position + sizes[seat]])
+        position += sizes[seat]
+    return hands
+
+
+def position_value(scores: list[int], me: int, limit: int = scoring.LIMIT) -> float:
+    """How good these scores are for `me`: the game result when they end the game,
+    otherwise high-but-safe scores ahead of the others score well."""
+    if scoring.game_over(scores, limit):
+        return 1.0 if scoring.winner(scores, limit) == me else 0.0
+    safe = limit - 8
+
+    def own(score: int) -> float:
+        return score if score <= safe else safe - 2.5 * (score - safe)
+
+    others = [own(scores[s]) for s in range(len(scores)) if s != me]
+    value = 0.5 + (own(scores[me]) - sum(others) / len(others)) / (2 * limit)
+    return min(0.95, max(0.05, value))
+
+
+def projected_scores(state: SchadenfreudeState, piles: list[int]) -> list[int]:
+    return scoring.apply_round(state.scores, [scoring.pile_points(p) for p in piles])
+
+
+class _SamplingBot:
+    """A bot that weighs each legal card over `samples` random deals of the unseen cards."""
+
+    samples_by_default = 8
+
+    def __init__(self, seed: int | None = None, samples: int | None = None):
+        self.rng = random.Random(seed)
+        self.samples = self.samples_by_default if samples is None else samples
+
+    def step(self, state: SchadenfreudeState) -> int:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        return self.choose(state, legal, state.current_player())
+
+    def choose(self, state: SchadenfreudeState, legal: list[int], me: int) -> int:
+        raise NotImplementedError
+
+
+class HeuristicBot(_SamplingBot):
+    """Tries each legal card against a few random completions of this trick only and
+    keeps the one whose projected scores (score + pile) look best: high but under 40."""
+
+    name = "heuristic"
+
+    def choose(self, state: SchadenfreudeState, legal: list[int], me: int) -> int:
+        worlds = [sample_hands(state, me, self.rng) for _ in range(self.samples)]
+        best, best_value = legal[0], -1.0
+        for card in legal:
+            total = 0.0
+            for hands in worlds:
+                piles = self._finish_trick(state, list(hands), card)
+                total += position_value(projected_scores(state, piles), me, state.limit)
+            if total > best_value:
+                best, best_value = card, total
+        return best
+
+    def _finish_trick(self, state: SchadenfreudeState, hands: list[int], card: int) -> list[int]:
+        me = state.current_player()
+        hands[me] ^= 1 << card
+        played = [*state.trick, card]
+        piles = list(state.piles)
+        # finish only the current trick: give everyone just the cards they need
+        players = state.players
+        rand = self.rng.random
+        for position in range(len(played), players):
+            seat = (state.leader + position) % players
+            legal = trick.legal_mask(hands[seat], trick.lead_suit(played))
+            options = cards_of(legal)
+            pick = options[int(rand() * len(options))]
+            hands[seat] ^= 1 << pick
+            played.append(pick)
+        position = trick.trick_winner(played)
+        seat = (state.leader + position) % players
+        piles[seat] = scoring.take(piles[seat], trick.taken_cards(played, position))
+        return piles
+
+
+class MonteCarloBot(_SamplingBot):
+    """For each legal card: sample the unseen cards into hands, play the rest of the
+    round at random, score the round with position_value, average."""
+
+    name = "mc"
+    samples_by_default = 24
+
+    def choose(self, state: SchadenfreudeState, legal: list[int], me: int) -> int:
+        totals = dict.fromkeys(legal, 0.0)
+        rand = self.rng.random
+        for _ in range(self.samples):
+            hands = sample_hands(state, me, self.rng)
+            for card in legal:
+                world = list(hands)
+                world[me] ^= 1 << card
+                piles = random_tricks(
+                    world, state.leader, list(state.piles), rand, started=[*state.trick, card]
+                )
+                totals[card] += position_value(projected_scores(state, piles), me, state.limit)
+        return max(legal, key=lambda card: totals[card])
+
+
+BOTS = {"random": RandomBot, "heuristic": HeuristicBot, "mc": MonteCarloBot}
+
+
+def parse_bot_names(text: str | list[str], players: int) -> list[str]:
+    """'mc,random' style list -> one name per seat (a single name fills every seat)."""
+    items = text if isinstance(text, list) else [text]
+    names = [name.strip().lower() for item in items for name in item.split(",") if name.strip()]
+    for name in names:
+        if name not in BOTS:
+            raise BadInput(f"unknown bot {name!r}; bots are {', '.join(BOTS)}")
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        raise BadInput(
+            f"{len(names)} bots for {players} players; give one bot name or one per seat"
+        )
+    return names
+
+
+def make_bots(names: list[str], seed: int) -> list[Bot]:
+    return [BOTS[name](seed=seed * 7 + seat) for seat, name in enumerate(names)]
+
+
+def bots_factory(names: list[str]):
+    """A picklable seed -> bots function for solver.cardgames.simulate."""
+    return partial(make_bots, list(names))

@@ -1,0 +1,150 @@
+"""Cards as small ints, the two notations (standard and tarot) and the decks.
+
+Card c < 48 is a suited card: suit c // 12, rank index c % 12 over RANK_VALUES (so
+within a suit a larger int is a larger value). 48 is the Jester 0, 49 the Jester 10.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from solver.core.errors import BadInput
+
+RANK_VALUES = (-3, -2, -1, 1, 2, 3, 4, 5, 6, 7, 8, 9)
+NUM_SUITS = 4
+NUM_CARDS = 50
+JESTER_0 = 48
+JESTER_10 = 49
+JESTERS = (JESTER_0, JESTER_10)
+JESTER_MASK = (1 << JESTER_0) | (1 << JESTER_10)
+SUIT_MASKS = tuple(((1 << 12) - 1) << (12 * suit) for suit in range(NUM_SUITS))
+FULL_MASK = (1 << NUM_CARDS) - 1
+
+# value of each card, and the suit (-1 for Jesters)
+VALUE = tuple([RANK_VALUES[c % 12] for c in range(48)] + [0, 10])
+SUIT = tuple([c // 12 for c in range(48)] + [-1, -1])
+
+# 3 players: the -2, -1 and 9 of each suit are removed (rulebook "Setup").
+THREE_PLAYER_REMOVED_VALUES = (-2, -1, 9)
+HAND_SIZE = {3: 12, 4: 12, 5: 10}
+
+
+def is_jester(card: int) -> bool:
+    return card >= JESTER_0
+
+
+@dataclass(frozen=True)
+class Notation:
+    """How cards are written at the edges (CLI, transcripts, UI)."""
+
+    name: str
+    suits: tuple[str, ...]
+    ranks: tuple[str, ...]  # one per RANK_VALUES entry
+    jesters: tuple[str, str]  # names of the 0 and the 10
+
+    def card_name(self, card: int) -> str:
+        if card >= JESTER_0:
+            return self.jesters[card - JESTER_0]
+        return self.suits[card // 12] + self.ranks[card % 12]
+
+    def suit_name(self, suit: int) -> str:
+        return self.suits[suit]
+
+    def parse(self, text: str) -> int:
+        """The card int for `text` (case-insensitive); BadInput names the valid cards."""
+        card = self._lookup().get(text.strip().lower())
+        if card is None:
+            raise BadInput(
+                f"unknown card {text!r} in the {self.name} notation; "
+                f"cards are {self.describe()}"
+            )
+        return card
+
+    def describe(self) -> str:
+        return (
+            f"a suit {'/'.join(self.suits)} followed by a rank "
+            f"{' '.join(self.ranks)} (e.g. {self.card_name(3)}), "
+            f"or the wilds {self.jesters[0]} and {self.jesters[1]}"
+        )
+
+    def _lookup(self) -> dict[str, int]:
+        return {self.card_name(card).lower(): card for card in range(NUM_CARDS)}
+
+
+STANDARD = Notation(
+    "standard",
+    suits=("r", "g", "b", "y"),
+    ranks=tuple(str(v) for v in RANK_VALUES),
+    jesters=("J0", "J10"),
+)
+# Tarot reference: K -3, Q -2, J -1, A-9 are 1-9; the Fool is the wild 0, Major X the wild 10.
+TAROT = Notation(
+    "tarot",
+    suits=("c", "o", "s", "w"),
+    ranks=("K", "Q", "J", "A", "2", "3", "4", "5", "6", "7", "8", "9"),
+    jesters=("Fool", "X"),
+)
+NOTATIONS = {"standard": STANDARD, "tarot": TAROT}
+
+
+@dataclass(frozen=True)
+class Deck:
+    """The cards in play for a player count, written in a notation."""
+
+    players: int
+    notation: Notation
+    cards: tuple[int, ...]
+
+    @property
+    def mask(self) -> int:
+        return sum(1 << card for card in self.cards)
+
+    @property
+    def hand_size(self) -> int:
+        return HAND_SIZE[self.players]
+
+    @property
+    def set_aside(self) -> int:
+        return len(self.cards) - self.players * self.hand_size
+
+    def names(self) -> list[str]:
+        return [self.notation.card_name(card) for card in self.cards]
+
+
+def deck_for(players: int, notation: Notation | str = STANDARD) -> Deck:
+    """50 cards for 4 or 5 players; the 38-card cut for 3 (the tarot cut is the same
+    cards: K, A-8 of each suit plus Fool and X)."""
+    if isinstance(notation, str):
+        notation = NOTATIONS[notation]
+    if players not in HAND_SIZE:
+        raise BadInput(f"Schadenfreude is for 3, 4 or 5 players, not {players}")
+    cards = tuple(
+        card
+        for card in range(NUM_CARDS)
+        if players != 3 or VALUE[card] not in THREE_PLAYER_REMOVED_VALUES or is_jester(card)
+    )
+    return Deck(players, notation, cards)
+
+
+def notation_named(name: str) -> Notation:
+    try:
+        return NOTATIONS[name]
+    except KeyError:
+        raise BadInput(f"unknown deck {name!r}; decks are {', '.join(NOTATIONS)}") from None
+
+
+def cards_of(mask: int) -> list[int]:
+    """The card ints in a bitmask, ascending."""
+    cards = []
+    while mask:
+        low = mask & -mask
+        cards.append(low.bit_length() - 1)
+        mask ^= low
+    return cards
+
+
+def mask_of(cards: list[int] | tuple[int, ...]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask

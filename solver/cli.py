@@ -1,0 +1,95 @@
+"""The `schinderhannes` command line: parses, calls the library, prints.
+
+Subcommands are imported only when used, so `--help` and `board` stay fast
+(OR-Tools alone costs half a second to import).
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+import click
+
+from solver.core.errors import BadInput
+
+# name -> "module:attribute" of a click command or group
+COMMANDS = {
+    "board": "solver.commands.board:board",
+    "cards": "solver.commands.cards:cards",
+    "deck": "solver.commands.deck:deck",
+    "describe": "solver.commands.puzzle:describe",
+    "count": "solver.commands.count:count",
+    "solve": "solver.commands.solve:solve",
+    "hint": "solver.commands.hint:hint",
+    "generate": "solver.commands.generate:generate",
+    "game": "solver.commands.game:game",
+    "check": "solver.commands.game:check",
+    "play": "solver.commands.game:play",
+    "undo": "solver.commands.game:undo",
+    "hand": "solver.commands.game:hand",
+    "stop": "solver.commands.game:stop",
+    "drawpile": "solver.commands.game:drawpile",
+    "schadenfreude": "solver.commands.schadenfreude:schadenfreude",
+    "scandaroon": "solver.commands.scandaroon:scandaroon",
+}
+
+
+class LazyGroup(click.Group):
+    """A group whose subcommands live in other modules and are imported on demand."""
+
+    def __init__(self, *args, lazy: dict[str, str], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.lazy = lazy
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self.lazy})
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in self.lazy:
+            module_name, attribute = self.lazy[name].split(":")
+            try:
+                module = importlib.import_module(module_name)
+            except ModuleNotFoundError as missing:
+                if not missing.name or not module_name.startswith(missing.name):
+                    raise
+                return None
+            return getattr(module, attribute)
+        return super().get_command(ctx, name)
+
+
+@click.group(cls=LazyGroup, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="schinderhannes")
+def root() -> None:
+    """Schinderhannes: solve, check and generate puzzles of the deduction game.
+
+    Also rule engines for the card games Schadenfreude and Scandaroon.
+    """
+
+
+def main() -> None:
+    """Entry point: bad input becomes one line on stderr and exit code 2."""
+    try:
+        result = root.main(standalone_mode=False)
+    except BadInput as error:
+        click.echo(f"error: {error}", err=True)
+        sys.exit(2)
+    except click.exceptions.Abort:
+        click.echo("aborted", err=True)
+        sys.exit(1)
+    except click.ClickException as error:
+        error.show()
+        sys.exit(error.exit_code)
+    except click.exceptions.Exit as done:
+        sys.exit(done.exit_code)
+    except BrokenPipeError:
+        sys.exit(1)  # the reader went away (e.g. `| head`): nothing left to say
+    except OSError as error:  # a path given on the command line that cannot be written or read
+        where = f"{error.filename}: " if error.filename else ""
+        click.echo(f"error: {where}{error.strerror or error}; check the path and that its folder exists", err=True)
+        sys.exit(2)
+    sys.exit(result if isinstance(result, int) else 0)
+
+
+if __name__ == "__main__":
+    main()

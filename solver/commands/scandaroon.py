@@ -1,0 +1,129 @@
+"""`schinderhannes scandaroon ...`: deck, simulate, play. Parses, calls, prints."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+
+def _load_deck(deck_path, symbols_path):
+    from solver.cardgames.scandaroon.deck import load_deck
+
+    return load_deck(deck_path, symbols_path)
+
+
+def _bot_names(spec: str, players: int, default_first: str | None = None) -> list[str]:
+    from solver.cardgames.scandaroon.bots import BOTS
+    from solver.core.errors import BadInput, suggest
+
+    names = [n.strip().lower() for n in spec.split(",") if n.strip()]
+    if not names:
+        raise BadInput("--bots needs at least one bot name, e.g. --bots greedy,random")
+    for name in names:
+        if name not in BOTS:
+            raise BadInput(f"unknown bot {name!r} in --bots; {suggest(name, list(BOTS))}")
+    return [names[i % len(names)] for i in range(players)]
+
+
+@click.group()
+def scandaroon() -> None:
+    """Scandaroon card game engine: deck, simulate bots, play against bots."""
+
+
+deck_option = click.option("--deck", "deck_path", type=click.Path(dir_okay=False),
+                           help="A deck YAML file (default: the bundled reconstructed deck).")
+symbols_option = click.option("--symbols", "symbols_path", type=click.Path(dir_okay=False),
+                              help="A symbols YAML file (default: the bundled reading).")
+
+
+@scandaroon.command()
+@deck_option
+@symbols_option
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+def deck(deck_path, symbols_path, as_json) -> None:
+    """Validate and list the deck (the bundled one is a reconstruction)."""
+    cards = _load_deck(deck_path, symbols_path)
+    if as_json:
+        click.echo(json.dumps(cards.to_data(), indent=1))
+        return
+    click.echo(f"{cards.title or 'deck'}: {len(cards)} cards, provenance: {cards.provenance}")
+    click.echo(f"source: {cards.source}")
+    click.echo("symbols: " + ", ".join(
+        f"{s.name} (stone: {s.action_stone}{', no trump follows' if s.no_trump_follows else ''})"
+        for s in cards.symbols.symbols))
+    for card in cards.cards:
+        click.echo(f"{card.id:>3} {card.describe()}")
+
+
+@scandaroon.command()
+@click.option("--games", default=200, show_default=True, type=click.IntRange(1))
+@click.option("--players", default=4, show_default=True, type=click.IntRange(3, 4))
+@click.option("--bots", "bots_spec", default="greedy,random", show_default=True,
+              help="Bot names per seat, comma-separated, repeated to fill the seats "
+                   "(random, greedy).")
+@click.option("--seed", default=0, show_default=True, type=int)
+@click.option("--jobs", default=1, show_default=True, type=click.IntRange(1))
+@click.option("--progress/--no-progress", default=True, show_default=True,
+              help="Progress bar on stderr.")
+@deck_option
+@symbols_option
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+def simulate(games, players, bots_spec, seed, jobs, progress, deck_path, symbols_path,
+             as_json) -> None:
+    """Play GAMES bot games and report win rates with 95% Wilson intervals."""
+    from functools import partial
+
+    from solver.cardgames.scandaroon.runner import make_bots, make_state
+    from solver.cardgames.simulate import simulate as run
+
+    names = _bot_names(bots_spec, players)
+    cards = _load_deck(deck_path, symbols_path)
+    result = run(partial(make_state, cards, players), partial(make_bots, tuple(names)), games,
+                 seed=seed, jobs=jobs, progress=progress)
+    data = result.to_dict()
+    data.update({"game": "scandaroon", "players": players, "seed": seed,
+                 "deck": cards.source, "deck_provenance": cards.provenance})
+    if as_json:
+        click.echo(json.dumps(data))
+        return
+    click.echo(f"{games} games, {players} players, seed {seed}, deck: {cards.provenance}")
+    for seat in data["seats"]:
+        low, high = seat["ci95"]
+        click.echo(f"  seat {seat['seat']} {seat['bot']:<7} wins {seat['wins']:>5}  "
+                   f"win rate {seat['win_rate']:.3f}  95% CI [{low:.3f}, {high:.3f}]")
+    click.echo(f"  draws (no single winner): {data['no_winner']}")
+
+
+@scandaroon.command()
+@click.option("--players", default=3, show_default=True, type=click.IntRange(3, 4))
+@click.option("--seat", default=0, show_default=True, type=click.IntRange(0, 3),
+              help="Your seat (P0 is seat 0).")
+@click.option("--bots", "bots_spec", default="greedy", show_default=True,
+              help="Bots for the other seats (random, greedy), comma-separated.")
+@click.option("--seed", default=None, type=int, help="Seed for the deal and the bots.")
+@deck_option
+@symbols_option
+def play(players, seat, bots_spec, seed, deck_path, symbols_path) -> None:
+    """Play against bots in the terminal. Type a number from the menu or an action such
+    as 'play Sultan', 'play Pirate to P2', 'use Night Thief', 'stone Emir', 'pass';
+    'help' lists the menu again, 'quit' stops."""
+    import random
+
+    from solver.cardgames.scandaroon.play import run_play
+    from solver.cardgames.scandaroon.runner import make_bots
+    from solver.cardgames.scandaroon.state import ScandaroonState
+    from solver.core.errors import BadInput
+
+    if seat >= players:
+        raise BadInput(f"--seat {seat} does not exist with {players} players (0..{players - 1})")
+    rng = random.Random(seed)
+    cards = _load_deck(deck_path, symbols_path)
+    names = _bot_names(bots_spec, players)
+    bots = list(make_bots(tuple(names), rng.randrange(2**31)))
+    state = ScandaroonState(cards, players)
+
+    def read(prompt: str) -> str:
+        return click.prompt(prompt, default="", show_default=False, prompt_suffix=" ")
+
+    run_play(state, seat, bots, rng, read, click.echo)

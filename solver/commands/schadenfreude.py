@@ -1,0 +1,170 @@
+"""`schinderhannes schadenfreude ...`: parse, call the engine, print.
+
+Heavy imports (matplotlib, textual, the bots) happen inside the commands."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from solver.cardgames.schadenfreude.cards import NOTATIONS, STANDARD, TAROT, Notation, deck_for
+from solver.core.errors import BadInput
+
+
+@click.group()
+def schadenfreude() -> None:
+    """Schadenfreude: the trick game where the second-highest card wins."""
+
+
+def parse_trick(texts: tuple[str, ...], deck_name: str) -> tuple[Notation, list[int]]:
+    """Cards in playing order; the deck is the one for len(texts) players."""
+    if not 3 <= len(texts) <= 5:
+        raise BadInput(
+            f"a trick has one card per player, 3 to 5 cards, not {len(texts)}; "
+            "e.g. `schadenfreude trick r4 r7 J10 g8`"
+        )
+    if deck_name == "auto":
+        notation = STANDARD
+        try:
+            STANDARD.parse(texts[0])
+        except BadInput:
+            try:
+                TAROT.parse(texts[0])
+                notation = TAROT
+            except BadInput:
+                pass
+    else:
+        notation = NOTATIONS[deck_name]
+    cards = [notation.parse(text) for text in texts]
+    seen: set[int] = set()
+    for text, card in zip(texts, cards, strict=True):
+        if card in seen:
+            raise BadInput(f"{text} appears twice; every card is in the deck once")
+        seen.add(card)
+    deck = deck_for(len(cards), notation)
+    for text, card in zip(texts, cards, strict=True):
+        if card not in deck.cards:
+            raise BadInput(
+                f"{text} is not in the {len(cards)}-player deck "
+                "(3 players play without the -2, -1 and 9 of each suit)"
+            )
+    return notation, cards
+
+
+@schadenfreude.command()
+@click.argument("cards", nargs=-1, required=True)
+@click.option("--deck", "deck_name", type=click.Choice(["auto", *NOTATIONS]), default="auto",
+              show_default=True, help="card notation (auto: standard, else tarot)")
+@click.option("--json", "as_json", is_flag=True, help="print one JSON document")
+def trick(cards: tuple[str, ...], deck_name: str, as_json: bool) -> None:
+    """Who wins a trick: CARDS in playing order, the first is the lead.
+
+    Example: schinderhannes schadenfreude trick r4 r7 J10 g8
+    """
+    from solver.cardgames.schadenfreude import trick as rules
+
+    notation, played = parse_trick(cards, deck_name)
+    winner = rules.trick_winner(played)
+    taken = rules.taken_cards(played, winner)
+    suit = rules.lead_suit(played)
+    result = {
+        "winner": winner,
+        "winning_card": notation.card_name(played[winner]),
+        "taken": [notation.card_name(card) for card in taken],
+        "lead_suit": notation.suit_name(suit),
+        "discarded": [notation.card_name(card) for card in played if card not in taken],
+    }
+    if as_json:
+        click.echo(json.dumps(result))
+        return
+    click.echo(f"lead suit {result['lead_suit']}; position {winner} wins with "
+               f"{result['winning_card']}")
+    click.echo(f"takes: {' '.join(result['taken'])}")
+    click.echo(f"discarded: {' '.join(result['discarded']) or '-'}")
+
+
+def _new_state(players: int):
+    from solver.cardgames.schadenfreude.state import SchadenfreudeState
+
+    return SchadenfreudeState(players)
+
+
+@schadenfreude.command()
+@click.option("--players", type=click.IntRange(3, 5), default=4, show_default=True)
+@click.option("--games", type=click.IntRange(1), default=1000, show_default=True)
+@click.option("--bots", "bot_names", multiple=True, default=["random"], show_default=True,
+              help="random, heuristic or mc: one for every seat, or one per seat "
+                   "(comma-separated or repeated)")
+@click.option("--jobs", type=click.IntRange(1), default=1, show_default=True,
+              help="worker processes (cores)")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--plot", type=click.Path(dir_okay=False), default=None,
+              help="write win rates and score trajectories to this PNG")
+@click.option("--progress/--no-progress", default=True, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="print one JSON document")
+def simulate(players, games, bot_names, jobs, seed, plot, progress, as_json) -> None:
+    """Play GAMES games between bots; win rates with Wilson 95% intervals."""
+    from functools import partial
+
+    from solver.cardgames.schadenfreude.bots import bots_factory, parse_bot_names
+    from solver.cardgames.simulate import simulate as run
+
+    names = parse_bot_names(list(bot_names), players)
+    if plot and not plot.lower().endswith(".png"):
+        raise BadInput(f"--plot {plot}: the plot is a PNG file; name it FILE.png")
+    result = run(partial(_new_state, players), bots_factory(names), games, seed=seed,
+                 jobs=jobs, progress=progress, keep_histories=20 if plot else 0)
+    summary = result.to_dict()
+    summary.update(players=players, seed=seed, bots=names)
+    if plot:
+        from solver.cardgames.schadenfreude.plot import plot_simulation
+
+        plot_simulation(result, plot)
+        summary["plot"] = plot
+    if as_json:
+        click.echo(json.dumps(summary))
+        return
+    click.echo(f"{games} games, {players} players, seed {seed}")
+    click.echo(f"{'seat':>4}  {'bot':10} {'wins':>6} {'rate':>7}  95% CI")
+    for seat in summary["seats"]:
+        low, high = seat["ci95"]
+        click.echo(f"{seat['seat']:>4}  {seat['bot']:10} {seat['wins']:>6} "
+                   f"{seat['win_rate']:>7.3f}  [{low:.3f}, {high:.3f}]")
+    rounds = summary["rounds"]
+    click.echo(f"no winner: {result.no_winner}")
+    click.echo(f"rounds per game: mean {rounds['mean']}, min {rounds['min']}, "
+               f"max {rounds['max']}")
+    if plot:
+        click.echo(f"plot: {plot}")
+
+
+@schadenfreude.command()
+@click.option("--players", type=click.IntRange(3, 5), default=4, show_default=True)
+@click.option("--bots", "bot_name", type=click.Choice(["random", "heuristic", "mc"]),
+              default="heuristic", show_default=True, help="the opponents")
+@click.option("--seat", type=int, default=0, show_default=True, help="your seat (0-based)")
+@click.option("--seed", type=int, default=None, help="fix the shuffles and the bots")
+@click.option("--deck", "deck_name", type=click.Choice(list(NOTATIONS)), default="standard",
+              show_default=True)
+def play(players, bot_name, seat, seed, deck_name) -> None:
+    """Play against bots in the terminal: type a card (e.g. r7) to play it."""
+    from solver.cardgames.schadenfreude.play import play_game
+
+    if not 0 <= seat < players:
+        raise BadInput(f"--seat {seat}: seats are 0..{players - 1}")
+    play_game(players, seat, bot_name, seed=seed, notation=deck_name,
+              read=lambda prompt: click.prompt(prompt, prompt_suffix=" ", default="",
+                                               show_default=False),
+              write=click.echo)
+
+
+@schadenfreude.command()
+@click.option("--players", type=click.IntRange(2, 8), default=4, show_default=True)
+@click.option("--deck", "deck_name", type=click.Choice(list(NOTATIONS)), default="standard",
+              show_default=True, help="value labels (tarot: K Q J A 2-9 Fool X)")
+def applet(players, deck_name) -> None:
+    """The scoring applet: score piles with cancelling pairs and the score track."""
+    from solver.cardgames.schadenfreude.applet import ScoringApplet
+
+    ScoringApplet(players=players, notation=deck_name).run()

@@ -1,0 +1,5 @@
+"""The data model every other package builds on: names, the board graph, clues and cards,
+the deck, what a clue means, errors, YAML reading and writing, where the bundled data lives.
+
+Imports nothing from the rest of `solver`.
+"""

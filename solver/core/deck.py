@@ -1,0 +1,101 @@
+"""The deck of 76 numbered info cards, loaded from `data/deck.yaml` or a user's own file."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from solver.core.cards import Clue, card_type_of_number, fits_type, parse_clue
+from solver.core.errors import BadInput
+from solver.core.paths import data_file
+from solver.core.yamlio import line_of, load_yaml
+
+DEFAULT_DECK = data_file("deck.yaml")
+CARD_NUMBERS = range(1, 77)
+PROVENANCES = ("printed", "derived", "reconstructed", "user")
+
+
+@dataclass(frozen=True)
+class Card:
+    number: int
+    letter: str  # A, B, C, D or S
+    clue: Clue | None  # None: the text is not known
+    provenance: str | None = None
+    text: str | None = None  # the printed wording, where the rulebook quotes it
+    known: str | None = None  # partial facts about a card whose clue is not known
+
+    def describe(self) -> str:
+        if self.clue is None:
+            facts = f" Known: {self.known}." if self.known else ""
+            return f"Card {self.number} (type {self.letter}): text not known.{facts}"
+        return f"Card {self.number} (type {self.letter}, {self.provenance}): {self.clue.sentence()}"
+
+
+@dataclass
+class Deck:
+    cards: dict[int, Card]
+    source: str
+
+    def card(self, number: object) -> Card:
+        if isinstance(number, bool) or not isinstance(number, int):
+            raise BadInput(f"a card is given by its number, not {_described(number)}; "
+                           "info cards are numbered 1 to 76")
+        if number not in self.cards:
+            raise BadInput(f"there is no card {number}; info cards are numbered 1 to 76")
+        return self.cards[number]
+
+    def clue(self, number: object) -> Clue:
+        """The clue on a card, or a BadInput that says how to supply a missing text."""
+        card = self.card(number)
+        if card.clue is None:
+            raise BadInput(
+                f"card {card.number} (type {card.letter}) has no text in {self.source}: the "
+                "rulebook does not print it. Write it out under `clues:` instead "
+                "(e.g. {type: delict, delict: ..., locations: [...]}), or pass your own deck "
+                "with --deck FILE"
+            )
+        return card.clue
+
+
+def _described(value: object) -> str:
+    """How an error message names a value that should have been a card number."""
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return "an empty entry" if value is None else repr(value)
+
+
+def load_deck(path: str | Path | None = None) -> Deck:
+    path = Path(path) if path else DEFAULT_DECK
+    data = load_yaml(path)
+    entries = data.get("cards") if isinstance(data, dict) else None
+    if not isinstance(entries, list):
+        raise BadInput("a deck file has `cards:`, a list of {number, type, clue, provenance}", str(path))
+    cards: dict[int, Card] = {}
+    for index, entry in enumerate(entries):
+        try:
+            card = _parse_card(entry)
+        except BadInput as error:
+            raise error.located(str(path), line_of(entries, index)) from None
+        if card.number in cards:
+            raise BadInput(f"card {card.number} is listed twice", str(path), line_of(entries, index))
+        cards[card.number] = card
+    return Deck(cards, str(path))
+
+
+def _parse_card(entry: object) -> Card:
+    if not isinstance(entry, dict) or not isinstance(entry.get("number"), int):
+        raise BadInput("each card is a mapping with an integer `number`")
+    number = entry["number"]
+    letter = card_type_of_number(number)
+    stated = str(entry.get("type", letter)).upper()
+    if stated != letter:
+        raise BadInput(f"card {number} is type {letter} by its number, not {stated}")
+    clue = parse_clue(entry["clue"]) if entry.get("clue") is not None else None
+    if clue is not None and not fits_type(clue, letter):
+        raise BadInput(f"card {number} is type {letter}, but its clue is a {clue.kind} clue")
+    provenance = entry.get("provenance")
+    if provenance is not None and provenance not in PROVENANCES:
+        raise BadInput(f"card {number}: provenance must be one of {', '.join(PROVENANCES)}")
+    return Card(number, letter, clue, provenance, entry.get("text"), entry.get("known"))

@@ -1,0 +1,107 @@
+"""Pictures of the board (matplotlib): districts as coloured regions, bridges set apart."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from solver.core.board import Board
+
+DISTRICT_COLOURS = {"NW": "#dcedc8", "NE": "#fff3c4", "SW": "#ffe0cc", "SE": "#e1d5f0"}
+RIVER_COLOUR = "#4a90d9"
+
+
+def draw_board(board: Board, path: str | Path, markings: dict[str, str] | None = None) -> None:
+    """Write the board to an image file (SVG, PNG or PDF by extension).
+
+    `markings` maps a location to extra text shown under its name (e.g. a delict).
+    """
+    plt = _pyplot()
+    figure, axes = plt.subplots(figsize=(9, 9))
+    draw_board_on(axes, board, markings)
+    axes.set_title("Schinderhannes board (paths: reconstructed where not printed)", fontsize=12)
+    figure.savefig(path, bbox_inches="tight")
+    plt.close(figure)
+
+
+def board_svg(board: Board, markings: dict[str, str] | None = None, size: float = 9.0,
+              font_scale: float | None = None) -> str:
+    """The board as SVG text without the XML prolog, to inline in an HTML page.
+
+    `size` is the figure's side in inches; `font_scale` defaults to text in proportion to it.
+    """
+    import io
+
+    plt = _pyplot()
+    figure = plt.figure(figsize=(size, size))
+    axes = figure.add_axes((0.0, 0.08, 1.0, 0.92))  # room for the legend below
+    draw_board_on(axes, board, markings, font_scale=size / 8 if font_scale is None else font_scale)
+    buffer = io.StringIO()
+    figure.savefig(buffer, format="svg", bbox_inches="tight")
+    plt.close(figure)
+    text = buffer.getvalue()
+    return text[text.index("<svg"):]
+
+
+def draw_board_on(axes, board: Board, markings: dict[str, str] | None = None, font_scale: float = 1.0) -> None:
+    """Draw the board onto a matplotlib Axes: districts, rivers, paths, bridges, labels, legend.
+
+    `font_scale` shrinks the text with the picture (1.0 suits a 9-inch figure).
+    """
+    import networkx as nx
+
+    scale = max(font_scale, 0.4)
+    _draw_districts(axes, scale)
+    positions = {node: data["position"] for node, data in board.graph.nodes(data=True)}
+    inside = [(a, b) for a, b, bridge in board.graph.edges(data="bridge") if not bridge]
+    nx.draw_networkx_edges(board.graph, positions, edgelist=inside, ax=axes, width=3 * scale,
+                           edge_color="#6d5c44")
+    nx.draw_networkx_edges(board.graph, positions, edgelist=board.bridges(), ax=axes, width=4 * scale,
+                           edge_color="#b5651d", style="dashed")
+    colours = [DISTRICT_COLOURS[data["district"]] for _, data in board.graph.nodes(data=True)]
+    nx.draw_networkx_nodes(board.graph, positions, ax=axes, node_size=900 * scale ** 2, node_color=colours,
+                           edgecolors="#333333", linewidths=1.5 * scale)
+    for node, (x, y) in positions.items():
+        label = node if not markings or node not in markings else f"{node}\n{markings[node]}"
+        axes.text(x, y - 0.75, label, ha="center", va="top", fontsize=10 * scale, fontweight="bold",
+                  bbox={"boxstyle": "round,pad=0.2", "fc": "white", "ec": "none", "alpha": 0.85})
+    _legend(axes, scale)
+    axes.set_xlim(-10, 10)
+    axes.set_ylim(-10, 10)
+    axes.set_aspect("equal")
+    axes.axis("off")
+
+
+def _pyplot():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    matplotlib.rcParams["svg.fonttype"] = "none"  # labels stay text in the SVG
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def _draw_districts(axes, scale: float = 1.0) -> None:
+    from matplotlib.patches import Rectangle
+
+    corners = {"NW": (-10, 0), "NE": (0, 0), "SW": (-10, -10), "SE": (0, -10)}
+    for code, (x, y) in corners.items():
+        axes.add_patch(Rectangle((x, y), 10, 10, color=DISTRICT_COLOURS[code], zorder=0))
+        label_x = x + 0.4 if x < 0 else x + 9.6
+        axes.text(label_x, y + (9.5 if y == 0 else 0.3), code, fontsize=16 * scale, color="#555555",
+                  ha="left" if x < 0 else "right", va="top" if y == 0 else "bottom")
+    axes.axhline(0, color=RIVER_COLOUR, linewidth=6 * scale, zorder=0.5)
+    axes.axvline(0, color=RIVER_COLOUR, linewidth=6 * scale, zorder=0.5)
+    axes.text(-9.8, 0.25, "Nahe", color=RIVER_COLOUR, fontsize=11 * scale, style="italic")
+
+
+def _legend(axes, scale: float = 1.0) -> None:
+    from matplotlib.lines import Line2D
+
+    handles = [
+        Line2D([], [], color="#6d5c44", linewidth=3 * scale, label="path inside a district"),
+        Line2D([], [], color="#b5651d", linewidth=4 * scale, linestyle="dashed", label="bridge (crosses a river)"),
+        Line2D([], [], color=RIVER_COLOUR, linewidth=6 * scale, label="river (district border)"),
+    ]
+    axes.legend(handles=handles, loc="lower center", bbox_to_anchor=(0.5, -0.08), ncol=3,
+                frameon=False, fontsize=10 * scale)

@@ -1,0 +1,37 @@
+"""What each clue means for a complete solution: the reference semantics (spec section 3).
+
+The CP-SAT model, the counter and the explainer are all checked against this.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from solver.core import names
+from solver.core.board import Board
+from solver.core.cards import Clue, DelictClue, DistrictClue, GroupClue, LocationClue, NotClue
+
+
+def holds(clue: Clue, where: Mapping[str, str], board: Board) -> bool:
+    """Whether `clue` is true when each delict is at `where[delict]` (a bijection)."""
+    match clue:
+        case DelictClue(delict, locations):
+            return where[delict] in locations
+        case NotClue(delict, locations):
+            return where[delict] not in locations
+        case GroupClue(group, direction):
+            return any(board.in_direction(where[d], direction) for d in names.GROUPS[group])
+        case DistrictClue((first, second), relation):
+            return board.joined(where[first], where[second], relation)
+        case LocationClue(location, delicts):
+            return any(where[d] == location for d in delicts)
+    raise TypeError(f"not a clue: {clue!r}")
+
+
+def violated(clues: list[Clue], where: Mapping[str, str], board: Board) -> list[Clue]:
+    return [clue for clue in clues if not holds(clue, where, board)]
+
+
+def as_delict_map(solution: Mapping[str, str]) -> dict[str, str]:
+    """location -> delict (how puzzle files write solutions) to delict -> location."""
+    return {delict: location for location, delict in solution.items()}

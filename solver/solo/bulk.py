@@ -1,0 +1,76 @@
+"""Generating many puzzles at once: on all local cores, or on Ray for thousands.
+
+Each puzzle depends only on its seed, so the work splits by seed and the results are
+the same whichever backend ran them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from solver.core.board import Board, load_board
+from solver.solo.generate import GenerationFailed, Options, generate
+from solver.solo.puzzle import Puzzle
+
+BACKENDS = ("local", "ray")
+
+
+@dataclass
+class Result:
+    seed: int
+    puzzle: Puzzle | None
+    error: str | None = None
+
+
+@cache
+def _board(board_file: str | None) -> Board:
+    return load_board(board_file)
+
+
+def generate_one(seed: int, options: Options, board_file: str | None = None) -> Result:
+    try:
+        return Result(seed, generate(seed, _board(board_file), options))
+    except GenerationFailed as failed:
+        return Result(seed, None, str(failed))
+
+
+def _one_of(job: tuple[int, Options, str | None]) -> Result:
+    return generate_one(*job)
+
+
+def generate_many(seeds: Sequence[int], options: Options, jobs: int = 1, backend: str = "local",
+                  board_file: str | None = None, ray_address: str | None = None) -> Iterator[Result]:
+    """Results in the order they finish (each carries its seed)."""
+    work = [(seed, options, board_file) for seed in seeds]
+    if backend == "ray":
+        yield from _on_ray(work, jobs, ray_address)
+    elif jobs <= 1:
+        yield from map(_one_of, work)
+    else:
+        from multiprocessing import get_context
+
+        with get_context("spawn").Pool(jobs) as pool:
+            yield from pool.imap_unordered(_one_of, work)
+    return
+
+
+def _on_ray(work: list[tuple[int, Options, str | None]], jobs: int, address: str | None) -> Iterator[Result]:
+    import ray
+
+    started_here = not ray.is_initialized()
+    if started_here:
+        if address:
+            ray.init(address=address, log_to_driver=False)
+        else:
+            ray.init(num_cpus=max(jobs, 1), include_dashboard=False, log_to_driver=False)
+    try:
+        remote = ray.remote(_one_of)
+        pending = [remote.remote(job) for job in work]
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            yield ray.get(done[0])
+    finally:
+        if started_here:
+            ray.shutdown()

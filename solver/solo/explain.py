@@ -1,0 +1,113 @@
+"""A step-by-step deduction a person can follow, from the cards alone.
+
+Runs the technique ladder (solver/techniques.py), restarting from the easiest
+technique after every deduction, and records the hardest one used: that is the
+puzzle's difficulty. Where the ladder runs out, says so and lets a search decide.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from solver.core import names
+from solver.core.board import Board
+from solver.solo.puzzle import Puzzle
+from solver.solo.techniques import (
+    TECHNIQUE_BY_NAME,
+    TECHNIQUES,
+    Candidates,
+    Contradiction,
+    Deduction,
+    bits,
+    next_deduction,
+    places,
+)
+
+
+@dataclass
+class Explanation:
+    steps: list[Deduction] = field(default_factory=list)
+    status: str = "unfinished"  # solved, unfinished (the ladder ran out) or impossible
+    final: Candidates | None = None
+    contradiction: str | None = None
+
+    @property
+    def hardest(self) -> str | None:
+        if not self.steps:
+            return None
+        return max((TECHNIQUE_BY_NAME[step.technique] for step in self.steps), key=lambda t: t.level).name
+
+    @property
+    def difficulty(self) -> str | None:
+        """easy, medium, hard or expert when the ladder solves the puzzle; None otherwise."""
+        if self.status != "solved" or self.hardest is None:
+            return None
+        return TECHNIQUE_BY_NAME[self.hardest].difficulty
+
+    def lines(self) -> list[str]:
+        shown = []
+        for number, step in enumerate(self.steps, 1):
+            shown.append(f"{number:>3}. [{step.technique}] {step.reason}")
+            shown += [f"       {letter}) {line}" for letter, line in zip(_letters(), step.chain, strict=False)]
+        return shown + self._ending()
+
+    def _ending(self) -> list[str]:
+        if self.status == "solved":
+            return [f"Solved, using techniques up to '{self.hardest}' (difficulty: {self.difficulty})."]
+        if self.status == "impossible":
+            return [f"The cards contradict each other: {self.contradiction}."]
+        remaining = [f"{names.DELICTS[d]} in {places(mask)}" for d, mask in enumerate(self.final.masks)
+                     if len(bits(mask)) > 1]
+        return [f"Human-style steps run out here: {len(remaining)} delicts are still open "
+                f"({'; '.join(remaining)}).",
+                "A search (CP-SAT) decides the rest: see the solution below."]
+
+
+def _letters():
+    from itertools import count
+
+    for n in count():
+        yield chr(ord("a") + n % 26) + ("" if n < 26 else str(n // 26))
+
+
+def explain_puzzle(puzzle: Puzzle, board: Board, max_steps: int = 500) -> Explanation:
+    return explain_clues(puzzle.clues, board, max_steps)
+
+
+def explain_clues(clues, board: Board, max_steps: int = 500, ladder=TECHNIQUES,
+                  start: Candidates | None = None) -> Explanation:
+    """The ladder's steps from `start` (default: nothing known yet)."""
+    state = start.copy() if start else Candidates.everything()
+    explanation = Explanation()
+    try:
+        while len(explanation.steps) < max_steps:
+            deduction = next_deduction(state, clues, board, ladder)
+            if deduction is None:
+                break
+            explanation.steps.append(deduction)
+            state.apply(deduction)
+    except Contradiction as why:
+        explanation.status, explanation.contradiction = "impossible", str(why)
+        explanation.final = state
+        return explanation
+    explanation.final = state
+    explanation.status = "solved" if state.solved() else "unfinished"
+    return explanation
+
+
+def next_hint(puzzle: Puzzle, board: Board, step: int = 1, known: dict[str, str] | None = None) -> Deduction | None:
+    """Step `step` (from 1) of the explanation: the easiest deduction after the steps before it.
+
+    With `known` (location -> delict, what the solver has found so far), the steps start from there."""
+    explanation = explain_clues(puzzle.clues, board, max_steps=step, start=known_state(known or {}))
+    return explanation.steps[step - 1] if len(explanation.steps) >= step else None
+
+
+def known_state(known: dict[str, str]) -> Candidates:
+    """Candidates with each known delict on its location and off every other delict's list."""
+    state = Candidates.everything()
+    for location, delict in known.items():
+        here, d = 1 << names.LOCATION_INDEX[location], names.DELICT_INDEX[delict]
+        state.masks = [mask & ~here for mask in state.masks]
+        state.masks[d] = here
+    return state

@@ -1,0 +1,190 @@
+"""Generating solo puzzles: uniquely solvable, minimal, graded by the technique ladder.
+
+Following the usual recipe (Tatham's puzzles): a random full solution; every candidate
+clue true for it; remove clues in shuffled order while the puzzle stays uniquely
+solvable at or below the target difficulty; accept only a minimal puzzle whose grade
+is exactly the target, else retry. Nothing is handed out unproven: uniqueness is
+CP-SAT's proof, minimality is checked clue by clue.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from solver.core import names
+from solver.core.board import Board
+from solver.core.cards import Clue, DelictClue, DistrictClue, GroupClue, LocationClue, NotClue
+from solver.core.semantics import holds
+from solver.solo.explain import explain_clues
+from solver.solo.model import PuzzleModel
+from solver.solo.puzzle import Puzzle, PuzzleClue
+from solver.solo.techniques import DIFFICULTIES, GRADING_TECHNIQUES
+
+ALL_TYPES = ("A", "B", "C", "D")
+# Card types drawn on by default: the pools that reach each grade most often.
+DEFAULT_TYPES = {
+    "easy": ("A", "D"),
+    "medium": ("A", "B", "D"),
+    "hard": ("A", "C", "D"),
+    "expert": ("A", "B", "C", "D"),
+}
+
+
+@dataclass(frozen=True)
+class Options:
+    difficulty: str = "medium"
+    types: tuple[str, ...] | None = None  # A, B, C, D, S ("not" clues); None: DEFAULT_TYPES[difficulty]
+    min_cards: int = 1
+    max_cards: int = 60
+    needs_district: bool = False
+    given: dict[str, str] = field(default_factory=dict)  # location -> delict the solution must have
+    max_tries: int = 200
+
+
+class GenerationFailed(RuntimeError):
+    pass
+
+
+def random_solution(rng: random.Random, given: dict[str, str]) -> dict[str, str]:
+    """delict -> location, agreeing with the given (location -> delict) entries."""
+    fixed = {delict: location for location, delict in given.items()}
+    free_locations = [loc for loc in names.LOCATIONS if loc not in given]
+    free_delicts = [d for d in names.DELICTS if d not in fixed]
+    rng.shuffle(free_locations)
+    return {**fixed, **dict(zip(free_delicts, free_locations, strict=True))}
+
+
+def candidate_clues(solution: dict[str, str], board: Board, rng: random.Random, types: Sequence[str]) -> list[Clue]:
+    """Clues true for `solution`: one delict card per delict, one location card per location,
+    every true group and district card, and (with S) one "not" clue per delict."""
+    at = {location: delict for delict, location in solution.items()}
+    found: list[Clue] = []
+    if "A" in types:
+        for delict in names.DELICTS:
+            decoys = rng.sample([loc for loc in names.LOCATIONS if loc != solution[delict]], 3)
+            found.append(DelictClue(delict, tuple(_shuffled(rng, [*decoys, solution[delict]]))))
+    if "D" in types:
+        for location in names.LOCATIONS:
+            decoys = rng.sample([d for d in names.DELICTS if d != at[location]], 3)
+            found.append(LocationClue(location, tuple(_shuffled(rng, [*decoys, at[location]]))))
+    if "B" in types:
+        found += [GroupClue(group, direction) for group in names.GROUPS for direction in names.DIRECTIONS
+                  if holds(GroupClue(group, direction), solution, board)]
+    if "C" in types:
+        found += _true_district_clues(solution, board, rng)
+    if "S" in types:
+        for delict in names.DELICTS:
+            size = rng.randint(2, 4)
+            found.append(NotClue(delict, tuple(rng.sample([loc for loc in names.LOCATIONS
+                                                           if loc != solution[delict]], size))))
+    rng.shuffle(found)
+    return found
+
+
+def _true_district_clues(solution: dict[str, str], board: Board, rng: random.Random) -> list[Clue]:
+    found = []
+    for i, first in enumerate(names.DELICTS):
+        for second in names.DELICTS[i + 1:]:
+            for relation in ("same", "adjoining"):
+                pair = (first, second) if rng.random() < 0.5 else (second, first)
+                clue = DistrictClue(pair, relation)
+                if holds(clue, solution, board):
+                    found.append(clue)
+    return found
+
+
+def _shuffled(rng: random.Random, items: list) -> list:
+    rng.shuffle(items)
+    return items
+
+
+def solvable_within(clues: Sequence[Clue], board: Board, level: int) -> bool:
+    """Whether the explainer finishes using only techniques up to `level`."""
+    entries = [PuzzleClue(f"clue {i + 1}", clue) for i, clue in enumerate(clues)]
+    ladder = [technique for technique in GRADING_TECHNIQUES if technique.level <= level]
+    return explain_clues(entries, board, ladder=ladder).status == "solved"
+
+
+def grade(clues: Sequence[Clue], board: Board) -> int | None:
+    """The lowest ladder level that solves the clues, or None when the ladder cannot finish."""
+    for level in sorted({technique.level for technique in GRADING_TECHNIQUES}):
+        if solvable_within(clues, board, level):
+            return level
+    return None
+
+
+def target_level(difficulty: str) -> int:
+    return max(t.level for t in GRADING_TECHNIQUES if t.difficulty == difficulty)
+
+
+def generate(seed: int, board: Board, options: Options = Options()) -> Puzzle:
+    """A proven-unique, minimal puzzle graded exactly `options.difficulty`, the same for a seed."""
+    if options.difficulty not in DIFFICULTIES:
+        raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTIES)}")
+    rng = random.Random(seed)
+    for attempt in range(options.max_tries):
+        puzzle = _attempt(rng, board, options)
+        if puzzle is not None:
+            puzzle.extra.update({"difficulty": options.difficulty, "seed": seed})
+            puzzle.title = f"Generated puzzle, seed {seed} ({options.difficulty})"
+            puzzle.extra["notes"] = f"found on attempt {attempt + 1}"
+            return puzzle
+    raise GenerationFailed(f"no {options.difficulty} puzzle within {options.max_tries} attempts for seed {seed}")
+
+
+TRIAL_LEVEL = 4  # the only technique too slow to run inside the removal loop
+
+
+def _attempt(rng: random.Random, board: Board, options: Options) -> Puzzle | None:
+    solution = random_solution(rng, options.given)
+    pool = candidate_clues(solution, board, rng, options.types or DEFAULT_TYPES[options.difficulty])
+    limit = target_level(options.difficulty)
+    model = PuzzleModel(pool, board)
+    if not model.is_unique():
+        return None
+    active = list(range(len(pool)))
+    for index in list(active):
+        trial = [i for i in active if i != index]
+        if len(trial) < options.min_cards:
+            break
+        if options.needs_district and not _has_district(pool, trial):
+            continue
+        if _still_fine(model, pool, trial, board, limit):
+            active = trial
+    return _accept([pool[i] for i in active], board, solution, options, limit)
+
+
+def _still_fine(model: PuzzleModel, pool: list[Clue], trial: list[int], board: Board, limit: int) -> bool:
+    """Whether the clues left stay solvable at the target level (and so unique: the ladder is sound).
+
+    For expert, any unique clue set may stay: trial steps are graded once, at the end."""
+    if solvable_within([pool[i] for i in trial], board, min(limit, TRIAL_LEVEL - 1)):
+        return True
+    return limit >= TRIAL_LEVEL and model.is_unique(trial)
+
+
+def _has_district(pool: Sequence[Clue], active: Sequence[int]) -> bool:
+    return any(isinstance(pool[i], DistrictClue) for i in active)
+
+
+def _accept(clues: list[Clue], board: Board, solution: dict[str, str], options: Options,
+            limit: int) -> Puzzle | None:
+    if not options.min_cards <= len(clues) <= options.max_cards:
+        return None
+    if grade(clues, board) != limit:
+        return None
+    model = PuzzleModel(clues, board)
+    if not model.is_unique() or not is_minimal(model, range(len(clues))):
+        return None
+    entries = [PuzzleClue(f"clue {k + 1}", clue) for k, clue in enumerate(clues)]
+    at = {location: delict for delict, location in solution.items()}
+    return Puzzle(entries, {loc: at[loc] for loc in names.LOCATIONS})
+
+
+def is_minimal(model: PuzzleModel, active: Sequence[int]) -> bool:
+    """Dropping any one clue leaves more than one solution."""
+    active = list(active)
+    return all(not model.is_unique([i for i in active if i != index]) for index in active)
+

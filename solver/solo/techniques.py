@@ -1,0 +1,431 @@
+"""Human-style deduction techniques, from simple to hard: the one ladder that drives
+the explainer, the hints and the puzzle grader.
+
+The state is a candidate matrix: for each delict, the bitmask of locations it may
+still be at. Every technique returns the next deduction it can make (or None): which
+(delict, location) pairs it rules out, the cards it used, and a sentence why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+
+from solver.core import names
+from solver.core.board import Board
+from solver.core.cards import DelictClue, DistrictClue, GroupClue, LocationClue, NotClue
+from solver.solo.puzzle import PuzzleClue
+
+N = 16
+FULL = (1 << N) - 1
+
+
+def bits(mask: int) -> list[int]:
+    return [i for i in range(N) if mask >> i & 1]
+
+
+def _union(masks) -> int:
+    union = 0
+    for mask in masks:
+        union |= mask
+    return union
+
+
+def places(mask: int) -> str:
+    return _join([names.LOCATIONS[i] for i in bits(mask)])
+
+
+def _join(items: Sequence[str], word: str = "or") -> str:
+    return ", ".join(items[:-1]) + f" {word} " + items[-1] if len(items) > 1 else "".join(items)
+
+
+def the(delict_index: int) -> str:
+    return f"the {names.DELICTS[delict_index]}"
+
+
+class Contradiction(Exception):
+    """The candidates admit no solution; the message says why."""
+
+
+@dataclass
+class Deduction:
+    technique: str
+    cards: list[str]
+    removals: list[tuple[int, int]]  # (delict, location) pairs ruled out
+    reason: str
+    chain: list[str] = field(default_factory=list)  # a trial's steps up to its contradiction
+
+
+@dataclass
+class Candidates:
+    masks: list[int]
+    spent: set[int] = field(default_factory=set)  # clues that restrict delicts one by one, fully applied
+
+    @classmethod
+    def everything(cls) -> Candidates:
+        return cls([FULL] * N)
+
+    def copy(self) -> Candidates:
+        return Candidates(list(self.masks), set(self.spent))
+
+    def holders(self, location: int) -> int:
+        """Bitmask of delicts that may still be at `location`."""
+        return sum(1 << d for d in range(N) if self.masks[d] >> location & 1)
+
+    def all_holders(self) -> list[int]:
+        holders = [0] * N
+        for d, mask in enumerate(self.masks):
+            while mask:
+                low = mask & -mask
+                holders[low.bit_length() - 1] |= 1 << d
+                mask ^= low
+        return holders
+
+    def apply(self, deduction: Deduction) -> None:
+        for delict, location in deduction.removals:
+            self.masks[delict] &= ~(1 << location)
+        self.check()
+
+    def check(self) -> None:
+        if all(self.masks) and _union(self.masks) == FULL:
+            return
+        for d, mask in enumerate(self.masks):
+            if not mask:
+                raise Contradiction(f"no place is left for {the(d)}")
+        for location in range(N):
+            if not self.holders(location):
+                raise Contradiction(f"no delict is left for {names.LOCATIONS[location]}")
+
+    def solved(self) -> bool:
+        return all(mask & (mask - 1) == 0 for mask in self.masks)
+
+    def assignment(self) -> tuple[int, ...]:
+        return tuple(bits(mask)[0] for mask in self.masks)
+
+
+def _removals(delict: int, mask: int) -> list[tuple[int, int]]:
+    return [(delict, location) for location in bits(mask)]
+
+
+# --- level 1: one card alone -------------------------------------------------------
+
+@cache
+def _unary_mask(clue, board: Board) -> tuple[int, ...] | None:
+    """For a card that restricts delicts one by one: the locations each delict keeps."""
+    masks = [FULL] * N
+    match clue:
+        case DelictClue(delict, locations):
+            masks[names.DELICT_INDEX[delict]] = sum(1 << names.LOCATION_INDEX[loc] for loc in locations)
+        case NotClue(delict, locations):
+            masks[names.DELICT_INDEX[delict]] = FULL & ~sum(1 << names.LOCATION_INDEX[loc] for loc in locations)
+        case LocationClue(location, delicts):
+            keep = {names.DELICT_INDEX[d] for d in delicts}
+            for d in range(N):
+                if d not in keep:
+                    masks[d] = FULL & ~(1 << names.LOCATION_INDEX[location])
+        case DistrictClue((first, second), relation):
+            reachable = _union(1 << a for a, _ in board.joined_pairs[relation])
+            masks[names.DELICT_INDEX[first]] = masks[names.DELICT_INDEX[second]] = reachable
+        case _:
+            return None
+    return tuple(masks)
+
+
+def _card_sentence(entry: PuzzleClue, removed: dict[int, int], state: Candidates) -> str:
+    clue = entry.clue
+    label = entry.label.capitalize()
+    if isinstance(clue, LocationClue):
+        return f"{label}: {clue.sentence()[:-1]}, so no other delict is there."
+    if isinstance(clue, DistrictClue):
+        kind = "across a river" if clue.relation == "adjoining" else "inside its district"
+        gone = _union(removed.values())
+        who = " and ".join(the(d) for d in removed)
+        where = _join([names.LOCATIONS[i] for i in bits(gone)], "and")
+        return (f"{label}: {clue.sentence()[:-1]}. {where} {'has' if gone.bit_count() == 1 else 'have'} "
+                f"no path {kind}, so {who} cannot be there.")
+    (d, mask), = removed.items()
+    keep = state.masks[d] & ~mask
+    said = {names.LOCATION_INDEX[loc] for loc in clue.locations}
+    if isinstance(clue, DelictClue) and set(bits(keep)) == said:
+        return f"{label}: {clue.sentence()}"
+    if not keep:
+        return f"{label}: {clue.sentence()[:-1]}, so no place is left for {the(d)}."
+    return f"{label}: {clue.sentence()[:-1]}, so {the(d)} can only be in {places(keep)}."
+
+
+def single_card(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> Deduction | None:
+    for index, entry in enumerate(clues):
+        if index in state.spent:
+            continue
+        masks = _unary_mask(entry.clue, board)
+        if masks is None:
+            state.spent.add(index)
+            continue
+        removed = {d: state.masks[d] & ~keep for d, keep in enumerate(masks) if state.masks[d] & ~keep}
+        state.spent.add(index)  # once applied, a one-by-one restriction never yields anything new
+        if removed:
+            removals = [pair for d, mask in removed.items() for pair in _removals(d, mask)]
+            return Deduction("card", [entry.label], removals, _card_sentence(entry, removed, state))
+    return None
+
+
+# --- level 1: one candidate left ---------------------------------------------------
+
+def single_candidate(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> Deduction | None:
+    for d, mask in enumerate(state.masks):
+        if mask & (mask - 1) == 0:
+            location = bits(mask)[0]
+            others = [(o, location) for o in range(N) if o != d and state.masks[o] >> location & 1]
+            if others:
+                return Deduction("single", [], others,
+                                 f"{the(d).capitalize()} can only be in {names.LOCATIONS[location]}, "
+                                 f"so nothing else took place there.")
+    for location, holders in enumerate(state.all_holders()):
+        if holders & (holders - 1) == 0:
+            d = bits(holders)[0]
+            if state.masks[d] != 1 << location:
+                return Deduction("single", [], _removals(d, state.masks[d] & ~(1 << location)),
+                                 f"Only {the(d)} can still be in {names.LOCATIONS[location]}, "
+                                 f"so {the(d)} took place there.")
+    return None
+
+
+# --- level 2: closed sets (rule 3 in general form) ---------------------------------
+
+LARGEST_SET = 4  # people spot closed sets of up to four; larger ones are left to trial and search
+
+
+def closed_set(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> Deduction | None:
+    """k delicts that fit only into k locations fill them; k locations that only k delicts fit hold them."""
+    open_delicts = [(d, mask) for d, mask in enumerate(state.masks) if mask & (mask - 1)]
+    holders = state.all_holders()
+    open_locations = [(loc, mask) for loc, mask in enumerate(holders) if mask & (mask - 1)]
+    for size in range(2, min(LARGEST_SET, len(open_delicts) - 1) + 1):
+        for group, union in _tight_groups(open_delicts, size):
+            deduction = _naked(state, group, union)
+            if deduction:
+                return deduction
+        for group, union in _tight_groups(open_locations, size):
+            deduction = _hidden(state, group, union)
+            if deduction:
+                return deduction
+    return None
+
+
+def _tight_groups(items: list[tuple[int, int]], size: int):
+    """Groups of `size` items whose masks together cover at most `size` bits (pruned as they grow)."""
+    small = [(item, mask) for item, mask in items if mask.bit_count() <= size]
+
+    def extend(start: int, chosen: tuple[int, ...], union: int):
+        if len(chosen) == size:
+            yield chosen, union
+            return
+        for position in range(start, len(small)):
+            item, mask = small[position]
+            grown = union | mask
+            if grown.bit_count() <= size:
+                yield from extend(position + 1, (*chosen, item), grown)
+
+    return extend(0, (), 0)
+
+
+def _naked(state: Candidates, group: tuple[int, ...], union: int) -> Deduction | None:
+    if union.bit_count() < len(group):
+        raise Contradiction(f"{_join([names.DELICTS[d] for d in group], 'and')} fit only into {places(union)}")
+    removals = [(o, loc) for o in range(N) if o not in group for loc in bits(state.masks[o] & union)]
+    if not removals:
+        return None
+    who = _join([names.DELICTS[d] for d in group], "and")
+    return Deduction("closed-set", [], removals,
+                     f"{who.capitalize()} can only be in {places(union)}: {len(group)} delicts for "
+                     f"{len(group)} locations, so no other delict is there (rule 3).")
+
+
+def _hidden(state: Candidates, group: tuple[int, ...], union: int) -> Deduction | None:
+    if union.bit_count() < len(group):
+        raise Contradiction(f"only {_join([names.DELICTS[d] for d in bits(union)], 'and')} "
+                            f"can be in {places(sum(1 << loc for loc in group))}")
+    inside = sum(1 << loc for loc in group)
+    removals = [(d, loc) for d in bits(union) for loc in bits(state.masks[d] & ~inside)]
+    if not removals:
+        return None
+    where = _join([names.LOCATIONS[loc] for loc in group], "and")
+    return Deduction("closed-set", [], removals,
+                     f"Only {_join([names.DELICTS[d] for d in bits(union)], 'and')} can still be in {where}: "
+                     f"{len(group)} locations for {len(group)} delicts, so these delicts are nowhere else.")
+
+
+# --- levels 2 and 3: reasoning with group and district cards -----------------------
+
+def group_direction(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> Deduction | None:
+    return _first_card_deduction(state, clues, board, GroupClue, _group_direction)
+
+
+def district_partners(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> Deduction | None:
+    return _first_card_deduction(state, clues, board, DistrictClue, _district_partners)
+
+
+def _first_card_deduction(state, clues, board, kind, find) -> Deduction | None:
+    for entry in clues:
+        if isinstance(entry.clue, kind) and (deduction := find(state, entry, board)):
+            return deduction
+    return None
+
+
+def _partner_mask(location_mask: int, pairs: frozenset[tuple[int, int]]) -> int:
+    found = 0
+    for a, b in pairs:
+        if location_mask >> a & 1:
+            found |= 1 << b
+    return found
+
+
+def _district_partners(state: Candidates, entry: PuzzleClue, board: Board) -> Deduction | None:
+    clue = entry.clue
+    pairs = board.joined_pairs[clue.relation]
+    first, second = (names.DELICT_INDEX[d] for d in clue.delicts)
+    kind = "across a river" if clue.relation == "adjoining" else "in the same district"
+    for here, there in ((first, second), (second, first)):
+        reachable = _partner_mask(state.masks[there], pairs)
+        cut = state.masks[here] & ~reachable
+        if cut:
+            keep = state.masks[here] & reachable
+            it = "it" if state.masks[there].bit_count() == 1 else "these"
+            known = (f"{entry.label.capitalize()}: {the(here)} must be next to {the(there)} {kind}. "
+                     f"{the(there).capitalize()} can only be in {places(state.masks[there])}; ")
+            if cut.bit_count() <= keep.bit_count():
+                nobody = "it has no" if it == "it" else "none of these has a"
+                reason = f"{nobody} path {kind} to {places(cut)}, so {the(here)} is not there."
+            elif keep:
+                reason = f"{_next_to(reachable, it, kind)}, so {the(here)} can only be in {places(keep)}."
+            else:
+                reason = f"{_next_to(reachable, it, kind)}, and {the(here)} {_in_none(reachable)}."
+            return Deduction("partner", [entry.label], _removals(here, cut), known + reason)
+    return None
+
+
+def _next_to(reachable: int, it: str, kind: str) -> str:
+    found = [names.LOCATIONS[i] for i in bits(reachable)]
+    if not found:
+        return f"no place is next to {it} {kind}"
+    if len(found) == 1:
+        return f"the only place next to {it} {kind} is {found[0]}"
+    return f"the places next to {it} {kind} are {_join(found, 'and')}"
+
+
+def _in_none(places_mask: int) -> str:
+    count = places_mask.bit_count()
+    return "cannot be there" if count == 1 else "can be in neither" if count == 2 else "can be in none of them"
+
+
+def _group_direction(state: Candidates, entry: PuzzleClue, board: Board) -> Deduction | None:
+    clue = entry.clue
+    direction = sum(1 << names.LOCATION_INDEX[loc] for loc in names.LOCATIONS
+                    if board.in_direction(loc, clue.direction))
+    members = [names.DELICT_INDEX[d] for d in clue.delicts]
+    able = [d for d in members if state.masks[d] & direction]
+    if not able:
+        raise Contradiction(f"{entry.label}: no {clue.group.lower()} can still be in the {clue.direction}")
+    if len(able) == 1 and state.masks[able[0]] & ~direction:
+        d = able[0]
+        others = _join([the(o) for o in members if o != d], "and")
+        reason = (f"{entry.label.capitalize()}: {names.indefinite(clue.group)} took place in the "
+                  f"{clue.direction}; {others} can no longer be there, so {the(d)} is in the {clue.direction}, "
+                  f"not in {places(state.masks[d] & ~direction)}.")
+        return Deduction("group", [entry.label], _removals(d, state.masks[d] & ~direction), reason)
+    return None
+
+
+# --- level 4: a contradiction found by trying one case -----------------------------
+
+SHORT_ENOUGH = 3  # a trial whose contradiction comes this quickly is shown without looking further
+
+
+def trial(state: Candidates, clues: Sequence[PuzzleClue], board: Board, shortest: bool = True) -> Deduction | None:
+    """Suppose one delict at one location; if the easier techniques then reach a contradiction,
+    the supposition is false. The explainer shows the failing trial with the shortest chain;
+    the grader (shortest=False) takes the first."""
+    open_delicts = sorted((d for d in range(N) if state.masks[d] & (state.masks[d] - 1)),
+                          key=lambda d: state.masks[d].bit_count())
+    best: tuple[int, int, Contradiction] | None = None
+    for d in open_delicts:
+        for location in bits(state.masks[d]):
+            trying = state.copy()
+            trying.masks[d] = 1 << location
+            try:
+                propagate(trying, clues, board, TECHNIQUES[:-1])
+            except Contradiction as why:
+                if best is None or len(steps_so_far(why)) < len(steps_so_far(best[2])):
+                    best = (d, location, why)
+                if not shortest or len(steps_so_far(why)) <= SHORT_ENOUGH:
+                    return _trial_deduction(*best)
+    return _trial_deduction(*best) if best else None
+
+
+def first_trial(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> Deduction | None:
+    return trial(state, clues, board, shortest=False)
+
+
+def _trial_deduction(d: int, location: int, why: Contradiction) -> Deduction:
+    steps = steps_so_far(why)
+    used = sorted({label for step in steps for label in step.cards})
+    where = names.LOCATIONS[location]
+    when = {0: "at once", 1: "in one step"}.get(len(steps), f"in {len(steps)} steps")
+    reason = f"Suppose {the(d)} were in {where}. Then, {when}, {why}. So {the(d)} is not in {where}."
+    return Deduction("trial", used, [(d, location)], reason, [step.reason for step in steps] + [f"{why}."])
+
+
+def steps_so_far(error: Contradiction) -> list[Deduction]:
+    return getattr(error, "steps", [])
+
+
+def propagate(state: Candidates, clues: Sequence[PuzzleClue], board: Board,
+              ladder: Sequence[Technique]) -> list[Deduction]:
+    """Apply the ladder until nothing changes; a Contradiction carries the steps taken.
+
+    A fully placed state is still run through the ladder: a district or group card it breaks
+    shows up as a contradiction."""
+    steps: list[Deduction] = []
+    try:
+        state.check()
+        while (deduction := next_deduction(state, clues, board, ladder)) is not None:
+            steps.append(deduction)
+            state.apply(deduction)
+    except Contradiction as why:
+        why.steps = steps
+        raise
+    return steps
+
+
+def next_deduction(state: Candidates, clues: Sequence[PuzzleClue], board: Board,
+                   ladder: Sequence[Technique]) -> Deduction | None:
+    for technique in ladder:
+        deduction = technique.find(state, clues, board)
+        if deduction is not None:
+            return deduction
+    return None
+
+
+@dataclass(frozen=True)
+class Technique:
+    name: str
+    level: int
+    difficulty: str
+    description: str
+    find: Callable[[Candidates, Sequence[PuzzleClue], Board], Deduction | None]
+
+
+# The ladder, easiest first. The hardest technique a puzzle needs is its difficulty.
+TECHNIQUES: tuple[Technique, ...] = (
+    Technique("card", 1, "easy", "one card alone", single_card),
+    Technique("single", 1, "easy", "a location or delict with one candidate left", single_candidate),
+    Technique("closed-set", 2, "medium", "closed sets: k delicts fill k locations (rule 3)", closed_set),
+    Technique("group", 2, "medium", "a group card with one member left that fits its direction", group_direction),
+    Technique("partner", 3, "hard", "district-card partners: a delict needs a path to the other", district_partners),
+    Technique("trial", 4, "expert", "a contradiction found by trying one case", trial),
+)
+TECHNIQUE_BY_NAME = {technique.name: technique for technique in TECHNIQUES}
+DIFFICULTIES = ("easy", "medium", "hard", "expert")
+# The same ladder for grading: any failing trial will do, the shortest chain is only for people.
+GRADING_TECHNIQUES = (*TECHNIQUES[:-1], Technique("trial", 4, "expert", TECHNIQUES[-1].description, first_trial))

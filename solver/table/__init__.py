@@ -1,0 +1,6 @@
+"""The multiplayer game at the table: the board state with its move stack, the rules that
+decide whether a card is playable and what it does (rules 1-16 and the updates), deductions
+the table overlooked (STOP, careless boards, the draw piles), bipartite matching on masks.
+
+May import `solver.core` and `solver.counting`.
+"""

@@ -1,0 +1,475 @@
+"""Whether a card is playable on a game state, and what it does (rules 1-7, 13-16; spec section 4).
+
+`check(state, card, board)` returns a `Verdict` value: playable or not, the rule that
+decides, a sentence why, and when playable the `Effect` (markers placed, removed,
+replaced by tiles, tiles placed, markers kept) and the points. Checks follow the
+spec's order: placement (rule 13 more than 5 open locations, rule 14 none, rule 15 an
+open location full), then removal (rule 14 a tile contradicted, rule 4 a delict would
+lose every marker), then rule 7 (last marker -> tile, repeated), then rule 11 (a card
+that changes nothing gives no new information).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from solver.core import names
+from solver.core.board import Board
+from solver.core.cards import Clue, DelictClue, DistrictClue, GroupClue, LocationClue, NotClue, RemoveOneMarker
+from solver.core.errors import BadInput
+from solver.table.matching import hall_violator, reserved_locations
+from solver.table.state import FULL_LOCATION, MARKERS_PER_DELICT, Effect, GameState, Move
+
+Card = Clue | RemoveOneMarker
+
+
+@dataclass
+class Verdict:
+    playable: bool
+    rule: int
+    reason: str
+    effect: Effect | None = None
+    choices: dict[str, Verdict] = field(default_factory=dict)
+    best: str | None = None  # for a card with choices: the choice worth most points
+
+    @property
+    def points(self) -> int | None:
+        return self.effect.points if self.effect is not None else None
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"playable": self.playable, "rule": self.rule, "reason": self.reason}
+        if self.playable and self.effect is not None:
+            data["points"] = self.points
+            data["effect"] = self.effect.to_dict()
+        if self.best is not None:
+            data["best"] = self.best
+        data["choices"] = {name: verdict.to_dict() for name, verdict in self.choices.items()}
+        return data
+
+
+class Unplayable(Exception):
+    def __init__(self, rule: int, reason: str):
+        super().__init__(reason)
+        self.rule, self.reason = rule, reason
+
+
+# ----- the public entry points ------------------------------------------------------------
+
+
+def check(state: GameState, card: Card, board: Board, player: str | None = None,
+          end_of_turn: bool = True) -> Verdict:
+    """The verdict on playing `card` now; for group and remove cards, one verdict per choice."""
+    player = player or state.turn
+    if isinstance(card, RemoveOneMarker):
+        return _with_choices(_remove_choices(state, board, player, end_of_turn), _no_remove(state, player))
+    if isinstance(card, GroupClue):
+        choices = {d: _verdict(state, board, end_of_turn, _group_choice(card, d, board))
+                   for d in card.delicts}
+        return _with_choices(choices, None)
+    return _verdict(state, board, end_of_turn, lambda work: _apply_clue(work, card))
+
+
+def check_choice(state: GameState, card: Card, board: Board, choice: str | None,
+                 player: str | None = None, end_of_turn: bool = True) -> tuple[Verdict, str | None]:
+    """The verdict for one way of playing `card` (a group card's delict, the marker to remove).
+
+    Without `choice`, a card with exactly one playable choice is played that way; with
+    several, BadInput asks for --choose.
+    """
+    verdict = check(state, card, board, player, end_of_turn)
+    if not verdict.choices:
+        return verdict, None
+    if choice is None:
+        playable = [name for name, v in verdict.choices.items() if v.playable]
+        if len(playable) == 1:
+            return verdict.choices[playable[0]], playable[0]
+        if not playable:
+            return verdict, None
+        raise BadInput("this card needs a choice: pass --choose with one of " + "; ".join(playable))
+    key = _choice_key(card, choice, verdict.choices)
+    return verdict.choices[key], key
+
+
+def play(state: GameState, card: Card, board: Board, record: int | str | dict | None = None,
+         choice: str | None = None, player: str | None = None, more: bool = False,
+         discard: tuple[int, ...] = ()) -> tuple[Verdict, str | None]:
+    """The checked path: check `card` and, when it is playable, push it on the state's move stack.
+
+    `record` is what the move stack keeps for the card (its number goes out of the game);
+    `more` keeps the turn going (two-player variant). The state is untouched when refused.
+    """
+    player = player or state.turn
+    verdict, key = check_choice(state, card, board, choice, player, end_of_turn=not more)
+    if verdict.playable:
+        out = [record] if isinstance(record, int) else []
+        move = Move("play", player, record, key, verdict.effect, [*out, *discard])
+        state.push_unchecked(move, end_turn=not more)
+    return verdict, key
+
+
+def _choice_key(card: Card, choice: str, choices: dict[str, Verdict]) -> str:
+    if isinstance(card, RemoveOneMarker):
+        if "@" not in choice:
+            raise BadInput("choose the marker to remove as DELICT@LOCATION, e.g. --choose 'break-in@Meisenheim'")
+        delict, location = choice.split("@", 1)
+        key = marker_key(names.resolve("delict", delict), names.resolve("location", location))
+        if key not in choices:
+            raise BadInput(f"there is no {key.replace('@', ' marker on ')}; markers: " + ", ".join(choices))
+        return key
+    delict = names.resolve("delict", choice)
+    if delict not in choices:
+        raise BadInput(f"{delict} is not in this card's group; choose one of " + ", ".join(choices))
+    return delict
+
+
+def marker_key(delict: str, location: str) -> str:
+    return f"{delict}@{location}"
+
+
+def _with_choices(choices: dict[str, Verdict], refusal: Verdict | None) -> Verdict:
+    if refusal is not None:
+        return refusal
+    playable = {name: v for name, v in choices.items() if v.playable}
+    if not playable:
+        first = next(iter(choices.values()))
+        rules = sorted({v.rule for v in choices.values()})
+        if len(rules) == 1:
+            return Verdict(False, first.rule, f"no choice is playable: {first.reason}", None, choices)
+        reasons = "; ".join(f"{name}: {v.reason}" for name, v in choices.items())
+        return Verdict(False, first.rule, f"no choice is playable ({reasons})", None, choices)
+    best = max(playable, key=lambda name: playable[name].points or 0)
+    top = playable[best]
+    reason = f"playable as {', '.join(playable)}; best: {best} (+{top.points}): {top.reason}"
+    return Verdict(True, top.rule, reason, top.effect, choices, best)
+
+
+def _verdict(state: GameState, board: Board, end_of_turn: bool, action) -> Verdict:
+    work = Work(state, board, relax_full=state.two_player and not end_of_turn)
+    try:
+        rule = action(work)
+        work.settle()
+        if not work.effect.changes_board():
+            raise Unplayable(11, "it changes nothing on the board: no new information (rule 11)")
+        if state.two_player and end_of_turn:
+            work.check_full_at_end()
+    except Unplayable as refused:
+        return Verdict(False, refused.rule, refused.reason)
+    return Verdict(True, rule, describe(work.effect, work.notes), work.effect)
+
+
+# ----- the working board ------------------------------------------------------------------
+
+
+class Work:
+    """A scratch copy of the board that records every change as an Effect."""
+
+    def __init__(self, state: GameState, board: Board, relax_full: bool = False):
+        self.markers: dict[str, set[str]] = {d: set(m) for d, m in state.markers.items()}
+        self.tiles = dict(state.tiles)
+        self.board = board
+        self.effect = Effect()
+        self.notes: list[str] = []
+        self.relax_full = relax_full
+        self.settle_last = len(state.players) >= 2
+        self.last_points = state.last_delict_points
+
+    def where(self, delict: str) -> set[str] | None:
+        """The locations a delict occupies: its tile, its markers, or None in the supply."""
+        if delict in self.tiles:
+            return {self.tiles[delict]}
+        return set(self.markers[delict]) if delict in self.markers else None
+
+    def tile_at(self, location: str) -> str | None:
+        return next((d for d, where in self.tiles.items() if where == location), None)
+
+    def markers_at(self, location: str) -> list[str]:
+        return [d for d in names.DELICTS if location in self.markers.get(d, ())]
+
+    def closed_reason(self, delict: str, location: str) -> str | None:
+        """Why `location` is closed to a new marker of `delict` (rules 2 and 3), or None."""
+        tile = self.tile_at(location)
+        if tile is not None:
+            return f"{location} holds the {tile} tile (rule 2)"
+        others = [d for d in names.DELICTS if d != delict and d in self.markers]
+        masks = [_mask(self.markers[d]) for d in others]
+        bit = 1 << names.LOCATION_INDEX[location]
+        if not reserved_locations(masks) & bit:
+            return None
+        rows = hall_violator([m & ~bit for m in masks])
+        tied = [others[r] for r in rows]
+        spots = sorted({loc for d in tied for loc in self.markers[d]}, key=names.LOCATION_INDEX.get)
+        return (f"{location} is one of {len(spots)} locations ({', '.join(spots)}) holding every marker of "
+                f"{len(tied)} other delicts ({', '.join(tied)}) (rule 3)")
+
+    def place(self, delict: str, candidates: list[str]) -> list[str]:
+        """Rule 1 with rules 2, 3, 13, 14, 15: place `delict` from the supply on the open candidates."""
+        open_spots = []
+        for location in candidates:
+            reason = self.closed_reason(delict, location)
+            if reason:
+                self.notes.append(f"not on {reason}")
+            else:
+                open_spots.append(location)
+        if len(open_spots) > MARKERS_PER_DELICT:
+            raise Unplayable(13, f"{delict} would need {len(open_spots)} markers ({', '.join(open_spots)}); "
+                                 "there are only 5 (rule 13)")
+        if not open_spots:
+            raise Unplayable(14, f"no location is open for {delict}: {'; '.join(self.notes) or 'none named'} "
+                                 "(rule 14)")
+        full = [loc for loc in open_spots if len(self.markers_at(loc)) >= FULL_LOCATION]
+        if full and not self.relax_full:
+            raise Unplayable(15, f"{full[0]} is full (3 markers) and would need a marker of {delict} (rule 15)")
+        self.markers[delict] = set(open_spots)
+        self.effect.placed += [(delict, loc) for loc in open_spots]
+        self.effect.kept[delict] = MARKERS_PER_DELICT - len(open_spots)
+        return open_spots
+
+    def remove(self, delict: str, location: str, why: str = "") -> None:
+        self.markers[delict].discard(location)
+        self.effect.removed.append((delict, location))
+        if not self.markers[delict]:
+            del self.markers[delict]
+            raise Unplayable(4, f"it would remove every {delict} marker{why} (rule 4)")
+
+    def pin(self, delict: str) -> None:
+        """Rule 7: the last marker becomes the tile; other delicts' markers there go."""
+        (location,) = self.markers.pop(delict)
+        self.tiles[delict] = location
+        self.effect.replaced.append((delict, location))
+        self.effect.tiles.append((delict, location))
+        for other in self.markers_at(location):
+            self.remove(other, location, f": the {delict} tile covers {location}")
+
+    def settle(self) -> None:
+        """Rule 7 until nothing changes, then the update's last delict."""
+        while True:
+            single = next((d for d in names.DELICTS if len(self.markers.get(d, ())) == 1), None)
+            if single is None:
+                break
+            self.pin(single)
+        if self.settle_last and len(self.tiles) == len(names.DELICTS) - 1:
+            self._settle_last_delict()
+
+    def _settle_last_delict(self) -> None:
+        """Update for 2-4 players: the last delict goes to the last free location."""
+        (delict,) = [d for d in names.DELICTS if d not in self.tiles]
+        (location,) = [loc for loc in names.LOCATIONS if self.tile_at(loc) is None]
+        markers = self.markers.pop(delict, set())
+        for spot in sorted(markers - {location}, key=names.LOCATION_INDEX.get):
+            self.effect.removed.append((delict, spot))
+        if location in markers:
+            self.effect.replaced.append((delict, location))
+        elif not markers:
+            self.effect.kept[delict] = self.effect.kept.get(delict, 0) + self.last_points
+        else:
+            raise Unplayable(4, f"the last delict, {delict}, has no marker on the last free location "
+                                f"{location} (rule 4)")
+        self.tiles[delict] = location
+        self.effect.tiles.append((delict, location))
+        self.notes.append(f"{delict} is the last delict: pinpointed on {location} too (update, 2-4 players)")
+
+    def check_full_at_end(self) -> None:
+        for location in names.LOCATIONS:
+            here = self.markers_at(location)
+            if len(here) > FULL_LOCATION:
+                raise Unplayable(15, f"the turn would end with {len(here)} markers on {location} "
+                                     "(rule 15, checked at the end of the turn in the two-player variant)")
+
+
+def _mask(locations: set[str] | frozenset[str]) -> int:
+    return sum(1 << names.LOCATION_INDEX[loc] for loc in locations)
+
+
+# ----- per card type ---------------------------------------------------------------------
+
+
+def _apply_clue(work: Work, clue: Clue) -> int:
+    match clue:
+        case DelictClue(delict, locations):
+            return _delict_in(work, delict, list(locations))
+        case NotClue(delict, locations):
+            return _delict_not_in(work, delict, set(locations))
+        case DistrictClue():
+            return _district(work, clue)
+        case LocationClue():
+            return _location(work, clue)
+    raise TypeError(f"not a playable clue: {clue!r}")
+
+
+def _group_choice(card: GroupClue, delict: str, board: Board):
+    locations = [loc for loc in names.LOCATIONS if board.in_direction(loc, card.direction)]
+    return lambda work: _delict_in(work, delict, locations)
+
+
+def _delict_in(work: Work, delict: str, locations: list[str]) -> int:
+    """Type A (and a group card's chosen delict): the delict is on one of `locations`."""
+    if delict in work.tiles:
+        if work.tiles[delict] in locations:
+            raise Unplayable(11, f"{delict} is already pinpointed on {work.tiles[delict]}: "
+                                 "no new information (rule 11)")
+        raise Unplayable(14, f"the {delict} tile lies on {work.tiles[delict]}, which the card excludes (rule 14)")
+    if delict not in work.markers:
+        work.place(delict, locations)
+        return 1
+    wrong = sorted(work.markers[delict] - set(locations), key=names.LOCATION_INDEX.get)
+    if len(wrong) == len(work.markers[delict]):
+        raise Unplayable(4, f"it would remove every {delict} marker ({', '.join(wrong)}) (rule 4)")
+    for location in wrong:
+        work.remove(delict, location)
+    return 4
+
+
+def _delict_not_in(work: Work, delict: str, locations: set[str]) -> int:
+    """A solo "not" clue: only removes."""
+    if delict in work.tiles:
+        if work.tiles[delict] in locations:
+            raise Unplayable(14, f"the {delict} tile lies on {work.tiles[delict]}, which the card excludes "
+                                 "(rule 14)")
+        raise Unplayable(11, f"{delict} is already pinpointed: no new information (rule 11)")
+    if delict not in work.markers:
+        raise Unplayable(16, f"a 'not' clue places no markers and {delict} has none on the board (rule 16)")
+    for location in sorted(work.markers[delict] & locations, key=names.LOCATION_INDEX.get):
+        work.remove(delict, location)
+    return 4
+
+
+def _partners(work: Work, spots: set[str], relation: str) -> set[str]:
+    return {other for spot in spots for other in work.board.partners(spot, relation)}
+
+
+def _district(work: Work, clue: DistrictClue) -> int:
+    """Type C: the two delicts lie on path-joined locations, same or adjoining district."""
+    first, second = clue.delicts
+    where = {first: work.where(first), second: work.where(second)}
+    if where[first] is None and where[second] is None:
+        raise Unplayable(16, f"neither {first} nor {second} is on the board; a district card needs one "
+                             "of its delicts there (card type C; rule 16: playable later)")
+    _district_tiles(work, clue)
+    for new, old in ((first, second), (second, first)):
+        if where[new] is None:
+            candidates = sorted(_partners(work, where[old], clue.relation), key=names.LOCATION_INDEX.get)
+            placed = set(work.place(new, candidates))
+            _drop_without_partner(work, old, placed, clue.relation)
+            return 1
+    _drop_without_partner(work, first, where[second], clue.relation)
+    _drop_without_partner(work, second, where[first], clue.relation)
+    return 4
+
+
+def _district_tiles(work: Work, clue: DistrictClue) -> None:
+    """Rule 14: the card may not contradict a tile on the board."""
+    first, second = clue.delicts
+    for tiled, other in ((first, second), (second, first)):
+        if tiled not in work.tiles:
+            continue
+        spot = work.tiles[tiled]
+        if other in work.tiles:
+            if not work.board.joined(spot, work.tiles[other], clue.relation):
+                raise Unplayable(14, f"the {tiled} tile on {spot} and the {other} tile on {work.tiles[other]} "
+                                     f"are not joined as the card says (rule 14)")
+            continue
+        free = [p for p in work.board.partners(spot, clue.relation) if work.tile_at(p) is None]
+        if not free:
+            where = "in the same district" if clue.relation == "same" else "in an adjoining district"
+            raise Unplayable(14, f"the {tiled} tile lies on {spot}, which has no free neighbour {where} "
+                                 "(rule 14)")
+
+
+def _drop_without_partner(work: Work, delict: str, others: set[str], relation: str) -> None:
+    if delict in work.tiles:
+        return
+    keep = _partners(work, others, relation)
+    for location in sorted(work.markers[delict] - keep, key=names.LOCATION_INDEX.get):
+        work.remove(delict, location, " (none has a partner)")
+
+
+def _location(work: Work, clue: LocationClue) -> int:
+    """Type D (rule 5): the delict at the location is one of the card's four."""
+    location, delicts = clue.location, set(clue.delicts)
+    tile = work.tile_at(location)
+    if tile is not None:
+        if tile in delicts:
+            raise Unplayable(11, f"{location} is already pinpointed ({tile}): no new information (rule 11)")
+        raise Unplayable(14, f"the {tile} tile on {location} is not one of the card's delicts (rule 14)")
+    possible = [d for d in clue.delicts if d not in work.tiles]
+    if not possible:
+        raise Unplayable(14, "all four delicts of the card have tiles elsewhere (rule 14)")
+    here = work.markers_at(location)
+    if not here and len(possible) > 1:
+        raise Unplayable(16, f"no marker lies on {location}; a location card needs one there, or one of "
+                             "its delicts forced there (card type D and its update; rule 16: playable later)")
+    for delict in here:
+        if delict not in delicts:
+            work.remove(delict, location)
+    if len(possible) == 1:
+        tiled = [f"{d} on {work.tiles[d]}" for d in clue.delicts if d != possible[0]]
+        work.notes.append(f"{possible[0]} is forced on {location}: the card's other delicts have tiles "
+                          f"({', '.join(tiled)}) (update to type D)")
+        _force(work, possible[0], location)
+    return 5
+
+
+def _force(work: Work, delict: str, location: str) -> None:
+    """Update to type D: the other three delicts have tiles elsewhere, so this one is here."""
+    if delict in work.markers:
+        if location not in work.markers[delict]:
+            raise Unplayable(4, f"{delict} must be on {location}, where it has no marker (rule 4)")
+        for spot in sorted(work.markers[delict] - {location}, key=names.LOCATION_INDEX.get):
+            work.remove(delict, spot)
+        return
+    work.markers[delict] = {location}
+    work.effect.placed.append((delict, location))
+    work.effect.kept[delict] = MARKERS_PER_DELICT - 1
+
+
+# ----- the "Remove one marker" card (rule 6) ---------------------------------------------------
+
+
+def _no_remove(state: GameState, player: str) -> Verdict | None:
+    if player in state.remove_one_used:
+        return Verdict(False, 6, f"{player} has already used the 'Remove one marker' card (rule 6)")
+    if not state.markers:
+        return Verdict(False, 6, "there is no marker on the board to remove (rule 6)")
+    return None
+
+
+def _remove_choices(state: GameState, board: Board, player: str, end_of_turn: bool) -> dict[str, Verdict]:
+    if _no_remove(state, player) is not None:
+        return {}
+    choices = {}
+    for delict in names.DELICTS:
+        for location in names.LOCATIONS:
+            if location in state.markers.get(delict, ()):
+                def take(work: Work, delict: str = delict, location: str = location) -> int:
+                    work.remove(delict, location)
+                    return 6
+                choices[marker_key(delict, location)] = _verdict(state, board, end_of_turn, take)
+    return choices
+
+
+# ----- sentences ------------------------------------------------------------------------------
+
+
+def describe(effect: Effect, notes: list[str]) -> str:
+    """One sentence for an effect: what is placed, removed, pinpointed, kept; the points."""
+    parts = [f"places {d} on {spots} (rule 1)" for d, spots in _by_delict(effect.placed)]
+    kept = [f"{n} {d}" for d, n in effect.kept.items() if n]
+    if kept:
+        parts.append(f"keeps {', '.join(kept)}")
+    if effect.removed:
+        parts.append("removes " + "; ".join(f"{d} from {spots}" for d, spots in _by_delict(effect.removed))
+                     + " (rule 4)")
+    if effect.tiles:
+        parts.append("pinpoints " + ", ".join(f"{d} on {loc}" for d, loc in effect.tiles) + " (rule 7)")
+    sentence = "; ".join(parts) + f": +{effect.points}"
+    if notes:
+        sentence += " [" + "; ".join(notes) + "]"
+    return sentence
+
+
+def _by_delict(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    grouped: dict[str, list[str]] = {}
+    for delict, location in pairs:
+        grouped.setdefault(delict, []).append(location)
+    return [(delict, ", ".join(spots)) for delict, spots in grouped.items()]

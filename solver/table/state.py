@@ -1,0 +1,468 @@
+"""The multiplayer game state (spec section 4, interfaces.md): one type with a move stack.
+
+A `GameState` holds the board (markers and tiles), the players, their scores, whose
+turn it is, who has used the "Remove one marker" card and which cards are out of the
+game. Every change is a `Move` pushed on `history`; `pop()` undoes the last one
+exactly, like python-chess's `Board.push`/`pop`. The rules live in `solver.table.rules`:
+this module only applies effects that the rules have checked.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from solver.core import names
+from solver.core.errors import BadInput
+from solver.core.yamlio import dump_yaml, line_of, load_yaml, save_atomic
+
+MARKERS_PER_DELICT = 5
+FULL_LOCATION = 3
+TOP_LEVEL_KEYS = (
+    "players", "scores", "turn", "markers", "tiles", "remove_one_used", "out_of_game",
+    "variant", "cards_this_turn", "finished", "history",
+)
+VARIANT_KEYS = ("two_player", "last_delict_points")
+FINISHED_REASONS = ("all delicts pinpointed", "draw piles used up")
+
+Pair = tuple[str, str]  # (delict, location)
+
+
+@dataclass
+class Effect:
+    """What a play does to the board; the points are the markers kept, removed and replaced."""
+
+    placed: list[Pair] = field(default_factory=list)
+    removed: list[Pair] = field(default_factory=list)
+    replaced: list[Pair] = field(default_factory=list)  # the last marker, now under its tile
+    tiles: list[Pair] = field(default_factory=list)
+    kept: dict[str, int] = field(default_factory=dict)  # delict -> markers not placed
+
+    @property
+    def points(self) -> int:
+        return sum(self.kept.values()) + len(self.removed) + len(self.replaced)
+
+    def changes_board(self) -> bool:
+        return bool(self.placed or self.removed or self.tiles)
+
+    def to_dict(self) -> dict[str, Any]:
+        def pairs(found: list[Pair]) -> list[dict[str, str]]:
+            return [{"delict": d, "location": loc} for d, loc in found]
+
+        return {
+            "placed": pairs(self.placed), "removed": pairs(self.removed),
+            "replaced": pairs(self.replaced), "tiles": pairs(self.tiles),
+            "kept": dict(self.kept), "points": self.points,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Effect:
+        def pairs(key: str) -> list[Pair]:
+            return [(names.resolve("delict", p["delict"]), names.resolve("location", p["location"]))
+                    for p in data.get(key) or []]
+
+        kept = {names.resolve("delict", d): int(n) for d, n in (data.get("kept") or {}).items()}
+        return cls(pairs("placed"), pairs("removed"), pairs("replaced"), pairs("tiles"), kept)
+
+
+@dataclass
+class Move:
+    """One entry of the move stack: enough to undo it exactly."""
+
+    kind: str  # play, stop, pass, end
+    player: str
+    card: int | str | dict | None = None  # a number, "remove", or a written-out clue
+    choice: str | None = None
+    effect: Effect = field(default_factory=Effect)
+    out: list[int] = field(default_factory=list)  # card numbers this move took out of the game
+    turn_before: str = ""
+    cards_this_turn_before: int = 0
+    finished_before: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind, "player": self.player}
+        if self.card is not None:
+            data["card"] = self.card
+        if self.choice is not None:
+            data["choice"] = self.choice
+        data["effect"] = self.effect.to_dict()
+        data["out"] = list(self.out)
+        data["turn_before"] = self.turn_before
+        data["cards_this_turn_before"] = self.cards_this_turn_before
+        if self.finished_before is not None:
+            data["finished_before"] = self.finished_before
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Move:
+        return cls(
+            str(data["kind"]), str(data["player"]), data.get("card"), data.get("choice"),
+            Effect.from_dict(data.get("effect") or {}), [int(n) for n in data.get("out") or []],
+            str(data.get("turn_before", data["player"])), int(data.get("cards_this_turn_before", 0)),
+            data.get("finished_before"),
+        )
+
+
+@dataclass
+class GameState:
+    players: list[str]
+    scores: dict[str, int]
+    turn: str
+    markers: dict[str, frozenset[str]] = field(default_factory=dict)
+    tiles: dict[str, str] = field(default_factory=dict)
+    remove_one_used: list[str] = field(default_factory=list)
+    out_of_game: list[int] = field(default_factory=list)
+    two_player: bool = False  # the two-player variant: 1-3 cards a turn, rule 15 at the turn's end
+    last_delict_points: int = 5  # the update's 5 points, or the suggested 1
+    cards_this_turn: int = 0
+    finished: str | None = None
+    history: list[Move] = field(default_factory=list)
+
+    # ----- derived facts -------------------------------------------------------------
+
+    def supply(self) -> list[str]:
+        """Delicts with neither markers nor a tile on the board."""
+        return [d for d in names.DELICTS if d not in self.markers and d not in self.tiles]
+
+    def tile_at(self, location: str) -> str | None:
+        for delict, where in self.tiles.items():
+            if where == location:
+                return delict
+        return None
+
+    def where(self, delict: str) -> set[str] | None:
+        """The locations a delict occupies: its tile, its markers, or None in the supply."""
+        if delict in self.tiles:
+            return {self.tiles[delict]}
+        return set(self.markers[delict]) if delict in self.markers else None
+
+    def markers_at(self, location: str) -> list[str]:
+        return [d for d in names.DELICTS if location in self.markers.get(d, ())]
+
+    def free_locations(self) -> list[str]:
+        tiled = set(self.tiles.values())
+        return [loc for loc in names.LOCATIONS if loc not in tiled]
+
+    def next_player(self) -> str:
+        return self.players[(self.players.index(self.turn) + 1) % len(self.players)]
+
+    def copy(self, stack: bool = True) -> GameState:
+        duplicate = copy.deepcopy(self)
+        if not stack:
+            duplicate.history = []
+        return duplicate
+
+    def board_key(self) -> tuple:
+        """Markers and tiles only, for comparing boards."""
+        return (tuple(sorted((d, tuple(sorted(m))) for d, m in self.markers.items())),
+                tuple(sorted(self.tiles.items())))
+
+    # ----- the move stack ------------------------------------------------------------
+
+    def push_unchecked(self, move: Move, end_turn: bool) -> None:
+        """Apply a move whose effect `solver.table.rules` computed, and record it for undo.
+
+        Unchecked: the effect is applied as given. The checked path is `solver.table.rules.play`.
+        """
+        move.turn_before, move.cards_this_turn_before = self.turn, self.cards_this_turn
+        move.finished_before = self.finished
+        self._apply_effect(move.effect)
+        self.scores[move.player] = self.scores.get(move.player, 0) + move.effect.points
+        if move.card == "remove" and move.player not in self.remove_one_used:
+            self.remove_one_used.append(move.player)
+        move.out = [n for n in dict.fromkeys(move.out) if n not in self.out_of_game]
+        self.out_of_game.extend(move.out)
+        if move.kind == "play":
+            self.cards_this_turn += 1
+        if end_turn:
+            self.turn, self.cards_this_turn = self.next_player(), 0
+        if len(self.tiles) == len(names.DELICTS):
+            self.finished = FINISHED_REASONS[0]
+        self.history.append(move)
+
+    def pop(self) -> Move:
+        """Undo the last move exactly; IndexError when there is none, BadInput when the board
+        no longer holds what the move did (the file was edited by hand since)."""
+        trial = copy.deepcopy(self)
+        try:
+            move = trial._pop_unchecked()
+            if trial.problems() or min(trial.scores.values(), default=0) < 0:
+                raise ValueError("the undone board breaks the rules")
+        except (KeyError, ValueError):
+            raise BadInput(
+                "the last entry under history: no longer matches the board (was the file edited by hand?), "
+                "so undo cannot restore what was there before; restore the .prev file instead, or delete "
+                "that history entry"
+            ) from None
+        self.__dict__.update(trial.__dict__)
+        return move
+
+    def _pop_unchecked(self) -> Move:
+        move = self.history.pop()
+        effect = move.effect
+        for delict, _ in effect.tiles:
+            del self.tiles[delict]
+        before: dict[str, set[str]] = {d: set(m) for d, m in self.markers.items()}
+        for delict, location in [*effect.removed, *effect.replaced]:
+            before.setdefault(delict, set()).add(location)
+        for delict, location in effect.placed:
+            before[delict].discard(location)
+        self.markers = {d: frozenset(m) for d, m in before.items() if m}
+        self.scores[move.player] -= effect.points
+        if move.card == "remove" and move.player in self.remove_one_used:
+            self.remove_one_used.remove(move.player)
+        for number in move.out:
+            self.out_of_game.remove(number)
+        self.turn, self.cards_this_turn = move.turn_before, move.cards_this_turn_before
+        self.finished = move.finished_before
+        return move
+
+    def _apply_effect(self, effect: Effect) -> None:
+        after: dict[str, set[str]] = {d: set(m) for d, m in self.markers.items()}
+        for delict, location in effect.placed:
+            after.setdefault(delict, set()).add(location)
+        for delict, location in [*effect.removed, *effect.replaced]:
+            after[delict].discard(location)
+        self.markers = {d: frozenset(m) for d, m in after.items() if m}
+        for delict, location in effect.tiles:
+            self.tiles[delict] = location
+
+    # ----- status as a value -----------------------------------------------------------
+
+    def problems(self) -> list[str]:
+        """Why this board breaks the rules (empty when it is valid): spec section 4."""
+        found = []
+        for delict, locations in self.markers.items():
+            if delict in self.tiles:
+                found.append(f"{delict} has both markers and a tile; keep only the tile")
+            if not 1 <= len(locations) <= MARKERS_PER_DELICT:
+                found.append(f"{delict} has {len(locations)} markers; a delict has 1 to 5")
+        seen: dict[str, str] = {}
+        for delict, location in self.tiles.items():
+            if location in seen:
+                found.append(f"{location} has two tiles ({seen[location]} and {delict})")
+            seen[location] = delict
+            under = [d for d in self.markers_at(location) if d != delict]
+            if under:
+                found.append(f"{', '.join(under)} marker under the {delict} tile on {location}; remove it")
+        if not (self.two_player and self.cards_this_turn):
+            found += self.overfull()
+        return found
+
+    def overfull(self) -> list[str]:
+        """Locations with more than 3 markers: not allowed at the end of a turn (rule 15)."""
+        return [f"{location} has {len(here)} markers; at most 3 at the end of a turn (rule 15)"
+                for location in names.LOCATIONS if len(here := self.markers_at(location)) > FULL_LOCATION]
+
+    def outcome(self) -> tuple[str, list[str]] | None:
+        """(why the game ended, the winners), or None while it goes on."""
+        if self.finished is None:
+            return None
+        best = max(self.scores.get(p, 0) for p in self.players)
+        return self.finished, [p for p in self.players if self.scores.get(p, 0) == best]
+
+    # ----- files --------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "players": list(self.players),
+            "scores": {p: self.scores.get(p, 0) for p in self.players},
+            "turn": self.turn,
+            "markers": {d: [loc for loc in names.LOCATIONS if loc in self.markers[d]]
+                        for d in names.DELICTS if d in self.markers},
+            "tiles": {d: self.tiles[d] for d in names.DELICTS if d in self.tiles},
+            "remove_one_used": list(self.remove_one_used),
+            "out_of_game": list(self.out_of_game),
+            "variant": {"two_player": self.two_player, "last_delict_points": self.last_delict_points},
+            "cards_this_turn": self.cards_this_turn,
+        }
+        if self.finished:
+            data["finished"] = self.finished
+        data["history"] = [move.to_dict() for move in self.history]
+        return data
+
+    def to_yaml(self) -> str:
+        return dump_yaml(self.to_dict())
+
+    def save(self, path: str | Path) -> None:
+        """Write atomically; the previous file is kept as PATH.prev."""
+        save_atomic(path, self.to_yaml())
+
+
+def new_game(players: list[str], two_player: bool = False, last_delict_points: int = 5) -> GameState:
+    state = GameState(list(players), {p: 0 for p in players}, players[0] if players else "",
+                      two_player=two_player, last_delict_points=last_delict_points)
+    problems = _player_problems(state)
+    if problems:
+        raise BadInput(problems[0])
+    return state
+
+
+def _player_problems(state: GameState) -> list[str]:
+    if not 1 <= len(state.players) <= 4:
+        return [f"a game has 1 to 4 players, not {len(state.players)}"]
+    if len(set(state.players)) != len(state.players):
+        return ["each player name must be different"]
+    if state.two_player and len(state.players) != 2:
+        return ["the two-player variant needs exactly 2 players"]
+    if state.last_delict_points not in (1, 5):
+        return ["last_delict_points is 5 (the update) or 1 (its suggested variant)"]
+    return []
+
+
+# ----- loading --------------------------------------------------------------------------
+
+
+def load_state(path: str | Path) -> GameState:
+    """Load and validate a state file; anything against the rules is BadInput with its line."""
+    file = str(path)
+    data = load_yaml(path)
+    if not isinstance(data, dict):
+        raise BadInput("a game state is a mapping with players, scores, turn, markers, tiles", file)
+    unknown = [key for key in data if key not in TOP_LEVEL_KEYS]
+    if unknown:
+        raise BadInput(f"unknown key {unknown[0]!r}; a state has {', '.join(TOP_LEVEL_KEYS)}",
+                       file, line_of(data, unknown[0]))
+    try:
+        state = _parse(data, file)
+    except BadInput as error:
+        raise error.located(file) from None
+    except (KeyError, TypeError, ValueError) as error:
+        raise BadInput(f"malformed state ({error}); see docs/game.md for the format", file) from None
+    _validate(state, data, file)
+    return state
+
+
+def _parse(data: dict, file: str) -> GameState:
+    players = data.get("players")
+    if not isinstance(players, list) or not players or any(isinstance(p, dict | list | None) for p in players):
+        raise BadInput("`players:` must list the players' names", file, line_of(data, "players"))
+    players = [str(p) for p in players]
+    variant = _section(data, "variant", dict, "a mapping (two_player, last_delict_points)", file)
+    state = GameState(
+        players, _scores(data, players, file), _turn(data, players, file),
+        _markers(data, file), _tiles(data, file),
+        _player_list(data, "remove_one_used", players, file), _out_of_game(data, file),
+        bool(variant.get("two_player", False)), int(variant.get("last_delict_points", 5)),
+        int(data.get("cards_this_turn") or 0), data.get("finished"),
+    )
+    history = _section(data, "history", list, "a list of earlier plays", file)
+    for index, entry in enumerate(history):
+        try:
+            state.history.append(Move.from_dict(entry))
+        except (BadInput, KeyError, TypeError, ValueError) as error:
+            raise BadInput(f"unreadable history entry ({error}); delete it to drop undo information",
+                           file, line_of(history, index)) from None
+    return state
+
+
+def _section(data: dict, key: str, kind: type, what: str, file: str) -> Any:
+    """data[key] when it has the right shape (empty when absent), else BadInput at its line."""
+    value = data.get(key)
+    if value is None:
+        return kind()
+    if not isinstance(value, kind):
+        raise BadInput(f"`{key}:` must be {what}", file, line_of(data, key))
+    return value
+
+
+def _scores(data: dict, players: list[str], file: str) -> dict[str, int]:
+    given = _section(data, "scores", dict, "a mapping from each player to their points", file)
+    scores = {p: 0 for p in players}
+    for name, value in given.items():
+        if str(name) not in scores:
+            raise BadInput(f"score for {name!r}, who is not a player", file, line_of(given, name))
+        if not isinstance(value, int) or value < 0:
+            raise BadInput(f"score of {name} must be a whole number >= 0", file, line_of(given, name))
+        scores[str(name)] = value
+    return scores
+
+
+def _turn(data: dict, players: list[str], file: str) -> str:
+    turn = str(data.get("turn", players[0]))
+    if turn not in players:
+        raise BadInput(f"turn: {turn!r} is not a player ({', '.join(players)})", file, line_of(data, "turn"))
+    return turn
+
+
+def _player_list(data: dict, key: str, players: list[str], file: str) -> list[str]:
+    given = _section(data, key, list, "a list of player names", file)
+    for index, name in enumerate(given):
+        if str(name) not in players:
+            raise BadInput(f"{key}: {name!r} is not a player", file, line_of(given, index))
+    return [str(name) for name in given]
+
+
+def _out_of_game(data: dict, file: str) -> list[int]:
+    given = _section(data, "out_of_game", list, "a list of card numbers", file)
+    for index, number in enumerate(given):
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= 76:
+            raise BadInput(f"out_of_game: {number!r} is not a card number 1-76", file, line_of(given, index))
+    return list(given)
+
+
+def _markers(data: dict, file: str) -> dict[str, frozenset[str]]:
+    given = data.get("markers") or {}
+    if not isinstance(given, dict):
+        raise BadInput("`markers:` maps each delict to its list of locations", file, line_of(data, "markers"))
+    markers: dict[str, frozenset[str]] = {}
+    for key, locations in given.items():
+        line = line_of(given, key)
+        try:
+            delict = names.resolve("delict", key)
+            if not isinstance(locations, list):
+                raise BadInput(f"markers of {delict} must be a list of locations")
+            resolved = names.resolve_all("location", locations)
+        except BadInput as error:
+            raise error.located(file, line) from None
+        if len(set(resolved)) != len(resolved):
+            raise BadInput(f"{delict} has two markers on one location; one per location", file, line)
+        if not 1 <= len(resolved) <= MARKERS_PER_DELICT:
+            raise BadInput(f"{delict} has {len(resolved)} markers; there are only 5 of each delict "
+                           "(rule 13), and a delict with none is simply left out", file, line)
+        if delict in markers:
+            raise BadInput(f"{delict} is listed twice under markers", file, line)
+        markers[delict] = frozenset(resolved)
+    return markers
+
+
+def _tiles(data: dict, file: str) -> dict[str, str]:
+    given = data.get("tiles") or {}
+    if not isinstance(given, dict):
+        raise BadInput("`tiles:` maps each pinpointed delict to its location", file, line_of(data, "tiles"))
+    tiles: dict[str, str] = {}
+    for key, location in given.items():
+        try:
+            delict, where = names.resolve("delict", key), names.resolve("location", location)
+        except BadInput as error:
+            raise error.located(file, line_of(given, key)) from None
+        tiles[delict] = where
+    return tiles
+
+
+def _validate(state: GameState, data: dict, file: str) -> None:
+    problems = _player_problems(state)
+    if problems:
+        raise BadInput(problems[0], file, line_of(data, "players"))
+    for problem in state.problems():
+        delict = next((d for d in names.DELICTS if problem.startswith(d)), None)
+        line = None
+        if delict in (data.get("markers") or {}):
+            line = line_of(data["markers"], _key_for(data["markers"], delict))
+        elif "tile" in problem:
+            line = line_of(data, "tiles")
+        raise BadInput(f"this board breaks the rules: {problem}", file, line)
+    if state.finished is not None and state.finished not in FINISHED_REASONS:
+        raise BadInput(f"finished: must be one of {', '.join(FINISHED_REASONS)}", file, line_of(data, "finished"))
+
+
+def _key_for(given: dict, delict: str) -> object:
+    for key in given:
+        try:
+            if names.resolve("delict", key) == delict:
+                return key
+        except BadInput:
+            continue
+    return delict

@@ -1,0 +1,45 @@
+"""Random and greedy bots."""
+
+import random
+
+from solver.cardgames.scandaroon.bots import GreedyBot, margin
+from solver.cardgames.scandaroon.runner import make_bots, make_state
+from solver.cardgames.simulate import play_game
+
+from .helpers import deck, position
+
+
+def test_bots_always_choose_legal_actions():
+    for seed in range(3):
+        bots = make_bots(("greedy", "random", "greedy"), seed)
+        result = play_game(lambda: make_state(deck(), 3), bots, seed)
+        assert result.rounds == 4
+
+
+def test_greedy_plays_the_best_card_then_passes():
+    state = position(hands={0: ["Scribe", "Sultan"]}, trump="moon")
+    bot = GreedyBot(0)
+    assert state.action_to_string(0, bot.step(state)) == "play Sultan"
+    state = position(hands={0: []}, trump="moon")
+    assert bot.step(state) == state.actions.PASS
+
+
+def test_greedy_completes_its_own_choices():
+    state = position(rows={0: ["Night Thief"], 1: ["Janissary", "Scribe"]}, trump="turban")
+    bot = GreedyBot(0)
+    action = bot.step(state)
+    assert state.action_to_string(0, action) == "use Night Thief"
+    state.apply_action(action)
+    assert state.action_to_string(0, bot.step(state)) == "target Janissary"
+    assert margin(state, 0) < 0
+
+
+def test_greedy_beats_random():
+    wins = [0, 0, 0]
+    for seed in range(12):
+        rng = random.Random(seed)
+        bots = make_bots(("greedy", "random", "random"), rng.randrange(1000))
+        result = play_game(lambda: make_state(deck(), 3), bots, seed)
+        if result.winner is not None:
+            wins[result.winner] += 1
+    assert wins[0] > wins[1] + wins[2]

@@ -1,0 +1,27 @@
+import pytest
+
+from solver.cardgames.simulate import default_winner, simulate, wilson_interval
+from tests.cardgames.toygame import new_race, random_bots
+
+
+def test_wilson_interval_known_values():
+    # 50 of 100: the Wilson 95% interval is 0.4038..0.5962.
+    low, high = wilson_interval(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-4)
+    assert high == pytest.approx(0.5962, abs=1e-4)
+    assert wilson_interval(0, 10)[0] == 0.0
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_default_winner():
+    assert default_winner([1.0, -1.0]) == 0
+    assert default_winner([0.0, 0.0]) is None
+
+
+def test_simulate_counts_every_game_and_is_independent_of_jobs():
+    one = simulate(new_race, random_bots, games=120, seed=7, jobs=1, chunk=25)
+    two = simulate(new_race, random_bots, games=120, seed=7, jobs=2, chunk=25)
+    assert one.games == 120 and sum(one.wins) + one.no_winner == 120
+    assert one.wins == two.wins and one.rounds == two.rounds
+    assert one.to_dict()["seats"][0]["bot"] == "random"
+    assert min(one.rounds) >= 3  # target 5 needs at least 3 additions

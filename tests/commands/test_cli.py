@@ -1,0 +1,55 @@
+"""--help works at every level of the command tree."""
+
+import click
+import pytest
+
+from solver import cli
+
+
+def _commands(group: click.Group, ctx: click.Context, prefix: tuple[str, ...] = ()):
+    for name in group.list_commands(ctx):
+        command = group.get_command(ctx, name)
+        if command is None:
+            continue
+        yield (*prefix, name)
+        if isinstance(command, click.Group):
+            yield from _commands(command, click.Context(command), (*prefix, name))
+
+
+ALL_COMMANDS = list(_commands(cli.root, click.Context(cli.root)))
+
+
+def test_root_help(run_cli):
+    result = run_cli("--help")
+    assert result.exit_code == 0 and "solve" in result.output
+
+
+@pytest.mark.parametrize("path", ALL_COMMANDS, ids=" ".join)
+def test_help_at_every_level(run_cli, path):
+    result = run_cli(*path, "--help")
+    assert result.exit_code == 0, result.output
+    assert "Usage:" in result.output
+
+
+def test_board_lists_districts_and_paths(run_cli):
+    result = run_cli("board")
+    assert "NW (north-west): Griebelschied, Hahnmühle, Kirn, Herrstein" in result.output
+    assert "bridge Boos – Oberhausen  [printed]" in result.output or "Oberhausen – Boos" in result.output
+
+
+def test_board_svg_is_written(run_cli, tmp_path):
+    picture = tmp_path / "board.svg"
+    result = run_cli("board", "--svg", str(picture))
+    assert result.exit_code == 0
+    text = picture.read_text(encoding="utf-8")
+    assert text.startswith("<?xml") and "Meisenheim" in text
+
+
+def test_an_output_path_in_a_missing_folder_is_one_line_and_exit_2(run, tmp_path):
+    """Any command writing to a path the user gave: the OS error becomes one line, no traceback."""
+    missing = tmp_path / "no-such-folder"
+    for args in (["board", "--svg", missing / "b.svg"], ["generate", "-o", missing / "p.yaml"],
+                 ["game", "new", missing / "g.yaml", "--players", "A", "B"]):
+        code, out, err = run(*args)
+        assert code == 2 and out == "", args
+        assert err.startswith("error: ") and str(missing) in err and len(err.splitlines()) == 1, err

@@ -1,0 +1,90 @@
+import json
+
+import pytest
+
+from solver.core.paths import PUZZLES_DIR
+from solver.solo.explain import explain_puzzle
+from solver.solo.model import to_solution
+from solver.solo.puzzle import Puzzle, load_puzzle
+
+TUTORIALS = sorted(PUZZLES_DIR.glob("tutorial-*.yaml"))
+
+
+@pytest.mark.parametrize("path", TUTORIALS, ids=lambda p: p.stem)
+def test_explanations_end_in_the_full_solution(board, path):
+    puzzle = load_puzzle(path)
+    explanation = explain_puzzle(puzzle, board)
+    assert explanation.status == "solved"
+    assert to_solution(explanation.final.assignment()) == puzzle.solution
+    assert explanation.difficulty in ("easy", "medium", "hard", "expert")
+    assert explanation.lines()[-1].startswith("Solved")
+
+
+def test_tutorials_span_the_difficulties(board):
+    grades = [explain_puzzle(load_puzzle(path), board).difficulty for path in TUTORIALS]
+    assert grades == ["easy", "hard", "expert"]
+
+
+def test_steps_name_their_cards(board):
+    explanation = explain_puzzle(load_puzzle(TUTORIALS[1]), board)
+    partner = [step for step in explanation.steps if step.technique == "partner"]
+    assert partner and all(step.cards and step.cards[0] in step.reason.lower() for step in partner)
+
+
+def test_where_the_ladder_runs_out_it_says_so(board):
+    puzzle = load_puzzle(TUTORIALS[1])
+    explanation = explain_puzzle(Puzzle(puzzle.clues[:3]), board)
+    assert explanation.status == "unfinished"
+    assert "search" in explanation.lines()[-1]
+
+
+def test_a_card_that_empties_a_delict_says_no_place_is_left(board):
+    from solver.core.cards import DelictClue, NotClue
+    from solver.solo.puzzle import PuzzleClue
+
+    clues = [PuzzleClue("clue 1", DelictClue("murder", ("Kirn", "Boos", "Simmern", "Herrstein"))),
+             PuzzleClue("clue 2", NotClue("murder", ("Kirn", "Boos", "Simmern", "Herrstein")))]
+    lines = explain_puzzle(Puzzle(clues), board).lines()
+    assert any(line.endswith("so no place is left for the murder.") for line in lines), lines
+    assert not any("can only be in ." in line for line in lines)
+
+
+def test_hint_is_the_first_step(run_cli):
+    result = run_cli("hint", str(TUTORIALS[0]), "--json")
+    document = json.loads(result.output)
+    assert document["technique"] == "card" and document["cards"] == ["clue 1"]
+
+
+def test_solve_explain_prints_steps_then_the_table(run_cli):
+    result = run_cli("solve", str(TUTORIALS[2]), "--explain")
+    assert "[trial] Suppose" in result.output and "unique" in result.output
+
+
+def test_hint_steps_follow_the_explanation(run_cli, board):
+    explanation = explain_puzzle(load_puzzle(TUTORIALS[1]), board)
+    document = json.loads(run_cli("hint", str(TUTORIALS[1]), "--step", "17", "--json").output)
+    assert document["reason"] == explanation.steps[16].reason
+    assert run_cli("hint", str(TUTORIALS[1]), "--step", "999").exit_code == 1
+
+
+def test_hint_from_what_you_know(run, board):
+    """--known starts the steps from your placements; a wrong one is named, the answer is not."""
+    box4 = str(PUZZLES_DIR / "box-4.yaml")
+    code, out, _ = run("hint", box4, "--known", "Kirn=murder")
+    assert code == 0
+    assert out.startswith("step 1 [card] Card 8:") and "Kirn" not in out.split("so the sheep theft")[1]
+    code, out, _ = run("hint", box4, "--known", "kirn=Arrest", "--known", "Boos=jailbreak")
+    assert code == 1
+    assert out == "Kirn = arrest cannot be right: no solution of the cards has it.\n"
+    code, _, err = run("hint", box4, "--known", "Kirn=murder", "--known", "Kirn=arrest")
+    assert code == 2 and "--known names Kirn twice" in err
+
+
+def test_known_placements_settle_the_candidates(board):
+    from solver.core.names import DELICT_INDEX, LOCATION_INDEX
+    from solver.solo.explain import known_state
+
+    state = known_state({"Kirn": "murder"})
+    kirn = 1 << LOCATION_INDEX["Kirn"]
+    assert state.masks[DELICT_INDEX["murder"]] == kirn
+    assert all(not mask & kirn for d, mask in enumerate(state.masks) if d != DELICT_INDEX["murder"])

@@ -1,0 +1,89 @@
+import pytest
+
+from solver.core import names
+from solver.core.cards import DistrictClue
+from solver.core.paths import PUZZLES_DIR
+from solver.core.semantics import as_delict_map, holds
+from solver.solo.explain import explain_puzzle
+from solver.solo.generate import DEFAULT_TYPES, Options, generate, grade, is_minimal, target_level
+from solver.solo.model import PuzzleModel
+from solver.solo.puzzle import load_puzzle
+
+SHIPPED = sorted(p for d in ("easy", "medium", "hard", "expert") for p in PUZZLES_DIR.glob(f"{d}-*.yaml"))
+
+
+def _check_proven(puzzle, board, difficulty):
+    clues = [entry.clue for entry in puzzle.clues]
+    model = PuzzleModel(clues, board)
+    assert model.is_unique()
+    assert is_minimal(model, range(len(clues)))
+    assert grade(clues, board) == target_level(difficulty)
+    assert all(holds(clue, as_delict_map(puzzle.solution), board) for clue in clues)
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "medium"])
+def test_generated_puzzles_are_unique_minimal_and_graded(board, difficulty):
+    puzzle = generate(11, board, Options(difficulty=difficulty))
+    _check_proven(puzzle, board, difficulty)
+    assert puzzle.extra["difficulty"] == difficulty and puzzle.extra["seed"] == 11
+    assert explain_puzzle(puzzle, board).difficulty == difficulty
+
+
+def test_the_same_seed_gives_the_same_puzzle(board):
+    assert generate(5, board, Options("easy")).to_yaml() == generate(5, board, Options("easy")).to_yaml()
+    assert generate(5, board, Options("easy")).to_yaml() != generate(6, board, Options("easy")).to_yaml()
+
+
+def test_a_given_partial_solution_is_kept(board):
+    given = {"Kirn": "murder", "Boos": "arrest"}
+    puzzle = generate(3, board, Options("easy", given=given))
+    assert all(puzzle.solution[location] == delict for location, delict in given.items())
+
+
+def test_options_for_authors(board):
+    puzzle = generate(4, board, Options("medium", types=(*DEFAULT_TYPES["medium"], "C"), needs_district=True,
+                                        min_cards=10, max_cards=30))
+    assert any(isinstance(entry.clue, DistrictClue) for entry in puzzle.clues)
+    assert 10 <= len(puzzle.clues) <= 30
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
+def test_shipped_generated_puzzles_are_unique_minimal_and_graded(board, path):
+    puzzle = load_puzzle(path)
+    _check_proven(puzzle, board, puzzle.extra["difficulty"])
+    assert len(puzzle.solution) == len(names.LOCATIONS)
+
+
+def test_three_shipped_puzzles_per_difficulty():
+    for difficulty in ("easy", "medium", "hard", "expert"):
+        assert len(list(PUZZLES_DIR.glob(f"{difficulty}-*.yaml"))) >= 3
+
+
+def test_generate_command_writes_a_puzzle(run_cli, tmp_path):
+    out = tmp_path / "p.yaml"
+    result = run_cli("generate", "--seed", "2", "--difficulty", "easy", "-o", str(out))
+    assert result.exit_code == 0
+    assert load_puzzle(out).extra["difficulty"] == "easy"
+
+
+def test_generate_rejects_bad_options(run_cli):
+    result = run_cli("generate", "--types", "A,X")
+    assert result.exit_code != 0
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["--given", "Kirn=murder", "--given", "Kirn=arrest"], "--given names Kirn twice"),
+    (["--count", "0", "-o", "out"], "'--count': 0 is not in the range"),
+    (["--print", "sheet.docx"], "cannot print to '.docx'"),
+    (["--count", "2", "-o", "out", "--print", "docx"], "cannot print to '.docx'"),
+])
+def test_bad_options_are_refused_before_any_work(run, args, words):
+    code, out, err = run("generate", *args)
+    assert code == 2 and out == "" and words in err
+
+
+@pytest.mark.parametrize("cards", ["30-10", "0-10", "ten"])
+def test_a_card_range_out_of_order_is_bad_input_not_a_search(run, cards):
+    code, out, err = run("generate", "--cards", cards)
+    assert code == 2 and out == ""
+    assert err.startswith("error: --cards") and len(err.splitlines()) == 1

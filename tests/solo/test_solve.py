@@ -1,0 +1,91 @@
+import json
+
+import pytest
+
+from solver.core.board import load_board
+from solver.core.cards import DelictClue, NotClue
+from solver.core.paths import PUZZLES_DIR
+from solver.core.semantics import as_delict_map
+from solver.solo.puzzle import Puzzle, PuzzleClue, load_puzzle
+from solver.solo.solve import impossible_placements, solve_puzzle
+from tests.enumerate_reference import enumerate_count
+from tests.reference import brute_force
+
+TUTORIALS = sorted(PUZZLES_DIR.glob("tutorial-*.yaml"))
+
+
+@pytest.mark.parametrize("path", TUTORIALS, ids=lambda p: p.stem)
+def test_hand_written_puzzles_are_unique_by_brute_force_and_by_the_solver(board, path):
+    puzzle = load_puzzle(path)
+    clues = [entry.clue for entry in puzzle.clues]
+    found = list(brute_force(clues, board, limit=2))
+    assert found == [as_delict_map(puzzle.solution)]
+    outcome = solve_puzzle(puzzle, board)
+    assert outcome.status == "unique"
+    assert outcome.solution == puzzle.solution
+    assert outcome.disagreements == []
+
+
+def test_multiple_solutions_come_with_a_second_one(board):
+    puzzle = load_puzzle(TUTORIALS[0])
+    outcome = solve_puzzle(Puzzle(puzzle.clues[1:], {}), board)
+    assert outcome.status == "multiple"
+    assert outcome.second != outcome.solution
+    enumerated, complete = enumerate_count([entry.clue for entry in puzzle.clues[1:]], board, limit=10_000)
+    assert complete and outcome.count == enumerated > 1
+
+
+def test_multiple_says_how_many_in_text(run_cli, tmp_path):
+    puzzle = load_puzzle(TUTORIALS[0])
+    path = tmp_path / "two.yaml"
+    path.write_text(Puzzle(puzzle.clues[1:], {}).to_yaml(), encoding="utf-8")
+    count = solve_puzzle(load_puzzle(path), load_board()).count
+    text = run_cli("solve", str(path))
+    assert text.exit_code == 1
+    assert f"multiple: {count:,} solutions (counted exactly)" in text.output
+    document = json.loads(run_cli("solve", str(path), "--json").output)
+    assert set(document) == {"status", "solution", "second"}  # exactly interfaces.md's keys
+
+
+def test_none_names_a_minimal_conflict(board):
+    clues = [PuzzleClue("clue 1", DelictClue("murder", ("Kirn", "Boos", "Simmern", "Herrstein"))),
+             PuzzleClue("card 12", DelictClue("extortion", ("Kirn", "Boos", "Simmern", "Herrstein"))),
+             PuzzleClue("clue 3", NotClue("murder", ("Kirn", "Boos", "Simmern", "Herrstein")))]
+    outcome = solve_puzzle(Puzzle(clues), board)
+    assert outcome.status == "none" and outcome.conflict == ["clue 1", "clue 3"]
+
+
+def test_disagreement_with_the_files_solution_is_reported(board):
+    puzzle = load_puzzle(TUTORIALS[0])
+    wrong = dict(puzzle.solution)
+    first, second = list(wrong)[:2]
+    wrong[first], wrong[second] = wrong[second], wrong[first]
+    outcome = solve_puzzle(Puzzle(puzzle.clues, wrong), board)
+    assert {loc for loc, _, _ in outcome.disagreements} == {first, second}
+
+
+def test_solve_json_follows_the_interface(run_cli):
+    result = run_cli("solve", str(TUTORIALS[0]), "--json")
+    document = json.loads(result.output)
+    assert result.exit_code == 0
+    assert document["status"] == "unique" and len(document["solution"]) == 16
+    assert set(document) == {"status", "solution"}
+    assert all(value[0].isupper() for value in document["solution"].values())
+
+
+def test_solve_prints_a_table(run_cli):
+    result = run_cli("solve", str(TUTORIALS[1]))
+    assert "location" in result.output and "unique" in result.output and "Antes Mühle" in result.output
+
+
+def test_impossible_placements_names_each_one_that_fails_alone(board):
+    puzzle = load_puzzle(PUZZLES_DIR / "box-4.yaml")
+    assert impossible_placements(puzzle, board, {"Kirn": "murder", "Boos": "jailbreak"}) is None
+    assert impossible_placements(puzzle, board, {"Kirn": "murder", "Boos": "arrest"}) == ["Boos"]
+
+
+def test_placements_that_fail_only_together(board):
+    """The robbery must be in Kirn or Boos: murder in Kirn is possible, arrest in Boos too, not both."""
+    puzzle = Puzzle([PuzzleClue("clue 1", DelictClue("robbery", ("Kirn", "Boos")))])
+    assert impossible_placements(puzzle, board, {"Kirn": "murder"}) is None
+    assert impossible_placements(puzzle, board, {"Kirn": "murder", "Boos": "arrest"}) == []

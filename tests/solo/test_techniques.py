@@ -1,0 +1,172 @@
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solver.core import names
+from solver.core.cards import DelictClue, DistrictClue, GroupClue, LocationClue
+from solver.solo.puzzle import PuzzleClue
+from solver.solo.techniques import (
+    TECHNIQUES,
+    Candidates,
+    Contradiction,
+    closed_set,
+    district_partners,
+    group_direction,
+    single_candidate,
+    single_card,
+)
+from tests.strategies import solutions, true_clues
+
+L = names.LOCATION_INDEX
+D = names.DELICT_INDEX
+
+
+def _mask(*locations: str) -> int:
+    return sum(1 << L[loc] for loc in locations)
+
+
+def test_the_ladder_is_declared_once_in_order_of_difficulty():
+    assert [t.name for t in TECHNIQUES] == ["card", "single", "closed-set", "group", "partner", "trial"]
+    assert [t.level for t in TECHNIQUES] == sorted(t.level for t in TECHNIQUES)
+
+
+def test_single_card_applies_a_delict_card(board):
+    state = Candidates.everything()
+    card_11 = PuzzleClue("card 11", DelictClue("break-in", ("Oberhausen", "Obermoschel", "Meddersheim", "Lettweiler")))
+    step = single_card(state, [card_11], board)
+    assert step.cards == ["card 11"] and len(step.removals) == 12
+    state.apply(step)
+    assert state.masks[D["break-in"]] == _mask("Oberhausen", "Obermoschel", "Meddersheim", "Lettweiler")
+    assert single_card(state, [card_11], board) is None
+
+
+def test_single_card_district_removes_places_without_a_bridge(board):
+    card_38 = PuzzleClue("card 38", DistrictClue(("highway robbery", "break-in"), "adjoining"))
+    step = single_card(Candidates.everything(), [card_38], board)
+    gone = {names.LOCATIONS[loc] for d, loc in step.removals if d == D["break-in"]}
+    assert {"Lettweiler", "Obermoschel"} <= gone and "Oberhausen" not in gone
+
+
+def test_location_card_removes_other_delicts(board):
+    card = PuzzleClue("card 71", LocationClue("Oberhausen", ("break-in", "imprisonment", "robbery", "hideout")))
+    step = single_card(Candidates.everything(), [card], board)
+    assert len(step.removals) == 12 and all(loc == L["Oberhausen"] for _, loc in step.removals)
+
+
+def test_single_candidate_naked_and_hidden(board):
+    state = Candidates.everything()
+    state.masks[D["murder"]] = _mask("Kirn")
+    step = single_candidate(state, [], board)
+    assert len(step.removals) == 15 and all(loc == L["Kirn"] for _, loc in step.removals)
+    state = Candidates.everything()
+    for d in range(16):
+        if d != D["arrest"]:
+            state.masks[d] &= ~_mask("Boos")
+    step = single_candidate(state, [], board)
+    assert step.removals == [(D["arrest"], loc) for loc in range(16) if loc != L["Boos"]]
+
+
+def test_rule_3_closed_pair(board):
+    # Rule 3 example: break-in and highway robbery both only on Oberhausen and Boos.
+    state = Candidates.everything()
+    state.masks[D["break-in"]] = state.masks[D["highway robbery"]] = _mask("Oberhausen", "Boos")
+    step = closed_set(state, [], board)
+    assert "rule 3" in step.reason
+    assert {loc for _, loc in step.removals} == {L["Oberhausen"], L["Boos"]}
+    assert len(step.removals) == 28
+
+
+def test_closed_set_detects_three_delicts_in_two_places(board):
+    state = Candidates.everything()
+    for delict in ("arrest", "jailbreak", "hideout"):
+        state.masks[D[delict]] = _mask("Kirn", "Boos")
+    with pytest.raises(Contradiction, match="hideout"):
+        state.apply(closed_set(state, [], board))
+
+
+def test_partner_reasoning_rule_4_example(board):
+    # Rule 4: break-in on Oberhausen, Obermoschel, Meisenheim, Lettweiler + card 38.
+    state = Candidates.everything()
+    state.masks[D["break-in"]] = _mask("Oberhausen", "Obermoschel", "Meisenheim", "Lettweiler")
+    card_38 = [PuzzleClue("card 38", DistrictClue(("highway robbery", "break-in"), "adjoining"))]
+    state.apply(district_partners(state, card_38, board))
+    assert state.masks[D["highway robbery"]] == _mask("Boos", "Meddersheim", "Hundsbach")
+    state.apply(district_partners(state, card_38, board))
+    assert state.masks[D["break-in"]] == _mask("Oberhausen", "Meisenheim")
+
+
+def test_partner_reasons_name_the_places_in_plain_english(board):
+    """The rule 4 example again: what the steps say, word for word."""
+    state = Candidates.everything()
+    state.masks[D["break-in"]] = _mask("Oberhausen", "Obermoschel", "Meisenheim", "Lettweiler")
+    card_38 = [PuzzleClue("card 38", DistrictClue(("highway robbery", "break-in"), "adjoining"))]
+    first = district_partners(state, card_38, board)
+    assert first.reason.endswith(
+        "the places next to these across a river are Boos, Meddersheim and Hundsbach, "
+        "so the highway robbery can only be in Boos, Meddersheim or Hundsbach."
+    )
+    state.apply(first)
+    second = district_partners(state, card_38, board)
+    assert second.reason.endswith(
+        "none of these has a path across a river to Lettweiler or Obermoschel, so the break-in is not there."
+    )
+    state.apply(second)
+    state.masks[D["highway robbery"]] = _mask("Boos")
+    assert district_partners(state, card_38, board).reason.endswith(
+        "it has no path across a river to Meisenheim, so the break-in is not there."
+    )
+
+
+def test_a_partner_step_that_empties_a_delict_counts_the_places_it_names(board):
+    card_38 = [PuzzleClue("card 38", DistrictClue(("highway robbery", "break-in"), "adjoining"))]
+    state = Candidates.everything()
+    state.masks[D["break-in"]] = _mask("Meisenheim", "Lettweiler")
+    state.masks[D["highway robbery"]] = _mask("Boos")
+    assert district_partners(state, card_38, board).reason.endswith(
+        "the places next to these across a river are Meddersheim and Hundsbach, "
+        "and the highway robbery can be in neither."
+    )
+    state.masks[D["break-in"]] = _mask("Oberhausen")
+    state.masks[D["highway robbery"]] = _mask("Meisenheim", "Lettweiler")
+    assert district_partners(state, card_38, board).reason.endswith(
+        "the only place next to it across a river is Boos, and the highway robbery cannot be there."
+    )
+
+
+def test_group_card_forces_the_only_member_that_fits(board):
+    # Rule 7 example in solo form: card 27, a felony in the north.
+    state = Candidates.everything()
+    south = _mask(*[loc for loc in names.LOCATIONS if board.in_direction(loc, "south")])
+    for delict in ("robbery", "extortion", "murder"):
+        state.masks[D[delict]] = south
+    step = group_direction(state, [PuzzleClue("card 27", GroupClue("Felony", "north"))], board)
+    assert {d for d, _ in step.removals} == {D["highway robbery"]}
+    assert {loc for _, loc in step.removals} == set(range(16)) - {L[loc] for loc in names.LOCATIONS
+                                                                  if board.in_direction(loc, "north")}
+    assert step.reason.startswith(
+        "Card 27: a felony took place in the north; the robbery, the extortion and the murder can no longer "
+        "be there, so the highway robbery is in the north, not in "
+    )
+
+
+@settings(max_examples=40, deadline=None)
+@given(solutions, st.data())
+def test_no_technique_ever_rules_out_the_true_solution(board, solution, data):
+    from solver.solo.explain import explain_clues
+
+    clues = [PuzzleClue(f"clue {i}", data.draw(true_clues(solution))) for i in range(data.draw(st.integers(4, 30)))]
+    explanation = explain_clues(clues, board)
+    assert explanation.status != "impossible"
+    for delict, location in solution.items():
+        assert explanation.final.masks[D[delict]] >> L[location] & 1
+
+
+def test_a_trial_counts_its_steps_in_words():
+    from solver.solo.techniques import Contradiction, Deduction, _trial_deduction
+
+    quick = Contradiction("no place is left for the murder")
+    assert "Then, at once, no place is left for the murder." in _trial_deduction(D["arrest"], L["Kirn"], quick).reason
+    quick.steps = [Deduction("single", [], [], "The robbery can only be in Kirn, so nothing else took place there.")]
+    assert "Then, in one step, no place" in _trial_deduction(D["arrest"], L["Kirn"], quick).reason
+    quick.steps *= 3
+    assert "Then, in 3 steps, no place" in _trial_deduction(D["arrest"], L["Kirn"], quick).reason

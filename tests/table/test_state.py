@@ -1,0 +1,158 @@
+"""Game state files (solver.table.state): load, validate, save atomically, push and pop exactly."""
+
+from __future__ import annotations
+
+import pytest
+
+from solver.core.errors import BadInput
+from solver.core.yamlio import previous_version
+from solver.table.rules import check
+from solver.table.state import GameState, Move, load_state, new_game
+from tests.game_helpers import board, deck, state
+
+EXAMPLE = """\
+players: [Anna, Ben, Carl]
+scores: {Anna: 3, Ben: 0, Carl: 5}
+turn: Anna
+markers:
+  break-in: [Oberhausen, Obermoschel, Meisenheim, Lettweiler]
+tiles:
+  arrest: Meddersheim
+remove_one_used: [Ben]
+out_of_game: [11, 38]
+"""
+
+
+def write(tmp_path, text: str):
+    path = tmp_path / "game.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_the_interfaces_example_loads(tmp_path):
+    game = load_state(write(tmp_path, EXAMPLE))
+    assert game.players == ["Anna", "Ben", "Carl"] and game.scores["Carl"] == 5
+    assert game.markers["break-in"] == {"Oberhausen", "Obermoschel", "Meisenheim", "Lettweiler"}
+    assert game.tiles == {"arrest": "Meddersheim"} and game.remove_one_used == ["Ben"]
+    assert game.out_of_game == [11, 38]
+
+
+def test_names_are_forgiving(tmp_path):
+    text = EXAMPLE.replace("break-in: [Oberhausen", "Break_In: [oberhausen").replace("Meddersheim", "meddersheim")
+    game = load_state(write(tmp_path, text))
+    assert "break-in" in game.markers and game.tiles["arrest"] == "Meddersheim"
+
+
+def test_save_and_load_round_trip(tmp_path):
+    path = tmp_path / "game.yaml"
+    game = load_state(write(tmp_path, EXAMPLE))
+    game.save(path)
+    assert load_state(path).to_dict() == game.to_dict()
+
+
+def test_saving_keeps_the_previous_version(tmp_path):
+    path = write(tmp_path, EXAMPLE)
+    game = load_state(path)
+    game.scores["Ben"] = 7
+    game.save(path)
+    assert previous_version(path).read_text(encoding="utf-8") == EXAMPLE
+    assert load_state(path).scores["Ben"] == 7
+
+
+@pytest.mark.parametrize(("tile", "words"), [
+    ("break-in: Kirn", ["break-in", "both markers and a tile"]),
+    ("murder: Oberhausen", ["break-in", "under the murder tile on Oberhausen"]),
+])
+def test_a_board_against_the_rules_is_bad_input_naming_what(tmp_path, tile, words):
+    text = EXAMPLE.replace("arrest: Meddersheim", tile)
+    with pytest.raises(BadInput) as caught:
+        load_state(write(tmp_path, text))
+    assert all(word in str(caught.value) for word in words), str(caught.value)
+    assert caught.value.file == str(tmp_path / "game.yaml") and caught.value.line == 5
+
+
+def test_six_markers_of_a_delict_is_bad_input(tmp_path):
+    text = EXAMPLE.replace("Lettweiler]", "Lettweiler, Kirn, Boos]")
+    with pytest.raises(BadInput, match="6 markers") as caught:
+        load_state(write(tmp_path, text))
+    assert caught.value.line == 5
+
+
+def test_unknown_names_get_suggestions(tmp_path):
+    with pytest.raises(BadInput, match="did you mean 'break-in'"):
+        load_state(write(tmp_path, EXAMPLE.replace("break-in:", "brake-in:")))
+
+
+def test_two_tiles_on_one_location_is_bad_input(tmp_path):
+    with pytest.raises(BadInput, match="two tiles"):
+        load_state(write(tmp_path, EXAMPLE.replace("arrest: Meddersheim", "arrest: Kirn\n  murder: Kirn")))
+
+
+def test_player_errors(tmp_path):
+    with pytest.raises(BadInput, match="not a player"):
+        load_state(write(tmp_path, EXAMPLE.replace("turn: Anna", "turn: Dora")))
+    with pytest.raises(BadInput, match="1 to 4 players"):
+        new_game(["A", "B", "C", "D", "E"])
+    with pytest.raises(BadInput, match="exactly 2"):
+        new_game(["A", "B", "C"], two_player=True)
+
+
+@pytest.mark.parametrize(("old", "new", "line", "words"), [
+    ("scores: {Anna: 3, Ben: 0, Carl: 5}", "scores: Kirn", 2, "`scores:` must be a mapping"),
+    ("remove_one_used: [Ben]", "remove_one_used: 3", 8, "`remove_one_used:` must be a list of player names"),
+    ("out_of_game: [11, 38]", "out_of_game: {11: 38}", 9, "`out_of_game:` must be a list of card numbers"),
+    ("out_of_game: [11, 38]", "variant: [two_player]", 9, "`variant:` must be a mapping"),
+    ("out_of_game: [11, 38]", "history: played", 9, "`history:` must be a list"),
+    ("players: [Anna, Ben, Carl]", "players: [Anna, {Ben: 1}]", 1, "`players:` must list the players' names"),
+])
+def test_a_section_of_the_wrong_shape_is_bad_input_at_its_line(tmp_path, old, new, line, words):
+    """Found by fuzzing the state commands: these used to end in a traceback."""
+    with pytest.raises(BadInput, match=words) as caught:
+        load_state(write(tmp_path, EXAMPLE.replace(old, new)))
+    assert caught.value.line == line
+
+
+def test_undo_refuses_a_history_the_board_no_longer_matches(tmp_path):
+    """The file edited by hand after a play: undo says so and changes nothing."""
+    game = load_state(write(tmp_path, EXAMPLE))
+    _play(game, 38)
+    game.markers.pop("highway robbery")  # the hand edit: the markers card 38 placed are gone
+    before = game.to_dict()
+    with pytest.raises(BadInput, match="no longer matches the board"):
+        game.pop()
+    assert game.to_dict() == before
+
+
+def _play(game: GameState, number: int, choice: str | None = None) -> Move:
+    verdict = check(game, deck().clue(number), board())
+    if choice:
+        verdict = verdict.choices[choice]
+    move = Move("play", game.turn, number, choice, verdict.effect, [number])
+    game.push_unchecked(move, end_turn=True)
+    return move
+
+
+def test_push_applies_and_pop_restores_exactly():
+    game = state({"highway robbery": ["Boos", "Meddersheim", "Hundsbach"], "murder": ["Boos", "Kirn"]})
+    before = game.to_dict()
+    _play(game, 27, "highway robbery")
+    assert game.tiles == {"highway robbery": "Boos", "murder": "Kirn"}
+    assert game.scores["Anna"] == 3 + 2 and game.turn == "Ben" and game.out_of_game == [27]
+    game.pop()
+    assert game.to_dict() == before
+
+
+def test_last_delict_ends_the_game():
+    from solver.core import names
+
+    tiles = dict(zip(names.DELICTS[:14], names.LOCATIONS[:14], strict=True))
+    game = state(tiles=tiles)
+    d15, l15 = names.DELICTS[14], names.LOCATIONS[14]
+    from solver.core.cards import DelictClue
+
+    verdict = check(game, DelictClue(d15, (l15, "Kirn", "Boos", "Simmern")), board())
+    game.push_unchecked(Move("play", "Anna", None, None, verdict.effect), end_turn=True)
+    assert game.finished == "all delicts pinpointed"
+    assert game.outcome() == ("all delicts pinpointed", ["Anna"])
+    game.pop()
+    assert game.finished is None and game.outcome() is None

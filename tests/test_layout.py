@@ -1,0 +1,55 @@
+"""The package layout the docstrings promise: which package may import which."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+SOLVER = Path(__file__).resolve().parents[1] / "solver"
+
+# package -> the packages of `solver` it may import (itself always allowed)
+ALLOWED = {
+    "core": set(),
+    "counting": {"core"},
+    "solo": {"core", "counting"},
+    "decks": {"core", "counting", "solo"},
+    "table": {"core", "counting"},
+    "cardgames": {"core"},
+    "commands": {"core", "counting", "solo", "decks", "table", "cardgames"},
+}
+
+
+def _solver_imports(path: Path) -> set[str]:
+    """The top-level `solver` packages a module imports."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            parts = node.module.split(".")
+            if parts[0] == "solver":
+                found.update([parts[1]] if len(parts) > 1 else [alias.name for alias in node.names])
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                parts = alias.name.split(".")
+                if parts[0] == "solver" and len(parts) > 1:
+                    found.add(parts[1])
+    return found
+
+
+@pytest.mark.parametrize("package", sorted(ALLOWED))
+def test_package_imports_only_what_its_docstring_allows(package: str) -> None:
+    for path in sorted((SOLVER / package).rglob("*.py")):
+        wrong = _solver_imports(path) - ALLOWED[package] - {package}
+        assert not wrong, f"{path.relative_to(SOLVER)} imports {sorted(wrong)}"
+
+
+def test_every_module_lives_in_a_package() -> None:
+    top_level = sorted(p.name for p in SOLVER.glob("*.py"))
+    assert top_level == ["__init__.py", "cli.py"]
+    assert {p.name for p in SOLVER.iterdir() if p.is_dir() and not p.name.startswith("_")} == set(ALLOWED)
+
+
+def test_every_package_says_what_lives_there() -> None:
+    for init in SOLVER.rglob("__init__.py"):
+        assert ast.get_docstring(ast.parse(init.read_text())), f"{init} has no docstring"
