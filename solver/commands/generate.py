@@ -115,8 +115,8 @@ def _many(seed, count, options, output, sheet, jobs, backend, ray_address, board
 
 def _card_range(text: str) -> tuple[int, int]:
     try:
-        low, _, high = text.partition("-")
-        low, high = int(low), int(high or low)
+        first, _, last = text.partition("-")
+        low, high = int(first), int(last or first)
     except ValueError:
         raise BadInput(f"--cards takes a number or a range like 15-25, not {text!r}") from None
     if not 1 <= low <= high:

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
+from typing import Any
 
 import networkx as nx
 
@@ -26,12 +27,13 @@ RELATIONS = ("same", "adjoining")
 
 @dataclass(eq=False)  # compared and hashed by identity: caches key on it
 class Board:
-    graph: nx.Graph
+    graph: nx.Graph[str]
     source: str = "board"
     warnings: list[str] = field(default_factory=list)
 
     def district(self, location: str) -> str:
-        return self.graph.nodes[location]["district"]
+        district: str = self.graph.nodes[location]["district"]
+        return district
 
     def joined(self, a: str, b: str, relation: str) -> bool:
         """A path joins a and b, in the same district or across a river (adjoining)."""
@@ -53,10 +55,11 @@ class Board:
         return [other for other in self.graph[location] if self.joined(location, other, relation)]
 
     def bridges(self) -> list[tuple[str, str]]:
-        return [(a, b) for a, b, bridge in self.graph.edges(data="bridge") if bridge]
+        return [(a, b) for a, b, bridge in self.graph.edges(data="bridge", default=False) if bridge]
 
     def in_direction(self, location: str, direction: str) -> bool:
-        return direction in self.graph.nodes[location]["compass"]
+        compass: frozenset[str] = self.graph.nodes[location]["compass"]
+        return direction in compass
 
 
 def compass_of(district: str) -> frozenset[str]:
@@ -69,7 +72,7 @@ def load_board(path: str | Path | None = None) -> Board:
     data = load_yaml(path)
     if not isinstance(data, dict):
         raise BadInput("a board file is a mapping with `districts` and `paths`", str(path))
-    graph = nx.Graph()
+    graph: nx.Graph[str] = nx.Graph()
     _add_locations(graph, data, str(path))
     _add_paths(graph, data, str(path))
     board = Board(graph, str(path))
@@ -77,7 +80,7 @@ def load_board(path: str | Path | None = None) -> Board:
     return board
 
 
-def _add_locations(graph: nx.Graph, data: dict, file: str) -> None:
+def _add_locations(graph: nx.Graph[str], data: dict[str, Any], file: str) -> None:
     districts = data.get("districts")
     if not isinstance(districts, dict):
         raise BadInput("missing `districts:` (district -> list of locations)", file)
@@ -103,7 +106,7 @@ def _add_locations(graph: nx.Graph, data: dict, file: str) -> None:
 QUADRANT_CENTRES = {"NW": (-5.0, 5.0), "NE": (5.0, 5.0), "SW": (-5.0, -5.0), "SE": (5.0, -5.0)}
 
 
-def _add_positions(graph: nx.Graph, data: dict, file: str) -> None:
+def _add_positions(graph: nx.Graph[str], data: dict[str, Any], file: str) -> None:
     """Drawing positions from `positions:`; a location without one gets a spot on a circle in
     its district's quadrant, so a board file may leave them out."""
     positions = data.get("positions") or {}
@@ -128,7 +131,7 @@ def _add_positions(graph: nx.Graph, data: dict, file: str) -> None:
             graph.nodes[member].setdefault("position", (x + 3.2 * math.cos(angle), y + 3.2 * math.sin(angle)))
 
 
-def _add_paths(graph: nx.Graph, data: dict, file: str) -> None:
+def _add_paths(graph: nx.Graph[str], data: dict[str, Any], file: str) -> None:
     paths = data.get("paths")
     if not isinstance(paths, list):
         raise BadInput("missing `paths:` (a list of {between: [A, B]})", file)

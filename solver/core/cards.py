@@ -6,6 +6,7 @@ Types (spec section 3): A delict, B group, C district, D location, and the solo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -142,7 +143,7 @@ def _clue_type(value: object) -> str:
     )
 
 
-def _name_list(data: dict, field: str, kind: str, size: int | None) -> tuple[str, ...]:
+def _name_list(data: dict[str, Any], field: str, kind: str, size: int | None) -> tuple[str, ...]:
     values = data[field]
     if not isinstance(values, list):
         raise BadInput(f"`{field}` must be a list of {kind} names, got {values!r}")
@@ -157,19 +158,19 @@ def _name_list(data: dict, field: str, kind: str, size: int | None) -> tuple[str
     return tuple(resolved)
 
 
-def _parse_delict(data: dict) -> DelictClue:
+def _parse_delict(data: dict[str, Any]) -> DelictClue:
     return DelictClue(names.resolve("delict", data["delict"]), _name_list(data, "locations", "location", 4))
 
 
-def _parse_not(data: dict) -> NotClue:
+def _parse_not(data: dict[str, Any]) -> NotClue:
     return NotClue(names.resolve("delict", data["delict"]), _name_list(data, "locations", "location", None))
 
 
-def _parse_group(data: dict) -> GroupClue:
+def _parse_group(data: dict[str, Any]) -> GroupClue:
     return GroupClue(names.resolve("group", data["group"]), names.resolve("direction", data["direction"]))
 
 
-def _parse_district(data: dict) -> DistrictClue:
+def _parse_district(data: dict[str, Any]) -> DistrictClue:
     first, second = _name_list(data, "delicts", "delict", 2)
     relation = str(data["relation"]).strip().casefold()
     relation = {"adjacent": "adjoining", "neighbouring": "adjoining"}.get(relation, relation)
@@ -178,11 +179,11 @@ def _parse_district(data: dict) -> DistrictClue:
     return DistrictClue((first, second), relation)
 
 
-def _parse_location(data: dict) -> LocationClue:
+def _parse_location(data: dict[str, Any]) -> LocationClue:
     return LocationClue(names.resolve("location", data["location"]), _name_list(data, "delicts", "delict", 4))
 
 
-_PARSERS = {
+_PARSERS: dict[str, Callable[[dict[str, Any]], Clue]] = {
     "delict": _parse_delict,
     "not": _parse_not,
     "group": _parse_group,

@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 from solver.core.board import Board
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
 
 DISTRICT_COLOURS = {"NW": "#dcedc8", "NE": "#fff3c4", "SW": "#ffe0cc", "SE": "#e1d5f0"}
 RIVER_COLOUR = "#4a90d9"
@@ -42,7 +47,7 @@ def board_svg(board: Board, markings: dict[str, str] | None = None, size: float 
     return text[text.index("<svg"):]
 
 
-def draw_board_on(axes, board: Board, markings: dict[str, str] | None = None, font_scale: float = 1.0) -> None:
+def draw_board_on(axes: Axes, board: Board, markings: dict[str, str] | None = None, font_scale: float = 1.0) -> None:
     """Draw the board onto a matplotlib Axes: districts, rivers, paths, bridges, labels, legend.
 
     `font_scale` shrinks the text with the picture (1.0 suits a 9-inch figure).
@@ -52,7 +57,7 @@ def draw_board_on(axes, board: Board, markings: dict[str, str] | None = None, fo
     scale = max(font_scale, 0.4)
     _draw_districts(axes, scale)
     positions = {node: data["position"] for node, data in board.graph.nodes(data=True)}
-    inside = [(a, b) for a, b, bridge in board.graph.edges(data="bridge") if not bridge]
+    inside = [(a, b) for a, b, bridge in board.graph.edges(data="bridge", default=False) if not bridge]
     nx.draw_networkx_edges(board.graph, positions, edgelist=inside, ax=axes, width=3 * scale,
                            edge_color="#6d5c44")
     nx.draw_networkx_edges(board.graph, positions, edgelist=board.bridges(), ax=axes, width=4 * scale,
@@ -71,7 +76,7 @@ def draw_board_on(axes, board: Board, markings: dict[str, str] | None = None, fo
     axes.axis("off")
 
 
-def _pyplot():
+def _pyplot() -> ModuleType:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -81,7 +86,7 @@ def _pyplot():
     return plt
 
 
-def _draw_districts(axes, scale: float = 1.0) -> None:
+def _draw_districts(axes: Axes, scale: float = 1.0) -> None:
     from matplotlib.patches import Rectangle
 
     corners = {"NW": (-10, 0), "NE": (0, 0), "SW": (-10, -10), "SE": (0, -10)}
@@ -95,7 +100,7 @@ def _draw_districts(axes, scale: float = 1.0) -> None:
     axes.text(-9.8, 0.25, "Nahe", color=RIVER_COLOUR, fontsize=11 * scale, style="italic")
 
 
-def _legend(axes, scale: float = 1.0) -> None:
+def _legend(axes: Axes, scale: float = 1.0) -> None:
     from matplotlib.lines import Line2D
 
     handles = [

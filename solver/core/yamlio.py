@@ -13,7 +13,7 @@ import yaml
 from solver.core.errors import BadInput
 
 
-class LineDict(dict):
+class LineDict(dict[Any, Any]):
     """A YAML mapping that remembers its own line and the line of each key."""
 
     line: int | None = None
@@ -23,7 +23,7 @@ class LineDict(dict):
         return getattr(self, "key_lines", {}).get(key, self.line)
 
 
-class LineList(list):
+class LineList(list[Any]):
     """A YAML sequence that remembers its own line and the line of each item."""
 
     line: int | None = None
@@ -38,7 +38,13 @@ class _LineLoader(yaml.SafeLoader):
     pass
 
 
-class _FastLineLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml: about 10x faster
+try:
+    from yaml import CSafeLoader as _FastSafeLoader  # libyaml: about 10x faster
+except ImportError:  # PyYAML built without libyaml
+    from yaml import SafeLoader as _FastSafeLoader  # type: ignore[assignment]
+
+
+class _FastLineLoader(_FastSafeLoader):
     pass
 
 
@@ -102,12 +108,12 @@ class _FlowDumper(yaml.SafeDumper):
     """Lists of plain values on one line ([a, b, c]), everything else in block style."""
 
 
-def _represent_list(dumper: yaml.SafeDumper, data: list) -> yaml.Node:
+def _represent_list(dumper: yaml.SafeDumper, data: list[Any]) -> yaml.Node:
     flat = all(not isinstance(item, dict | list) for item in data)
     return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=flat)
 
 
-class FlowMap(dict):
+class FlowMap(dict[str, Any]):
     """A mapping written on one line: {type: delict, delict: arrest, ...}."""
 
 

@@ -117,7 +117,7 @@ def check_puzzle(deck: Deck, board: Board, puzzle: BoxPuzzle) -> PuzzleCheck:
     missing = [n for n in puzzle.cards if n not in deck.cards or deck.cards[n].clue is None]
     if missing:
         return PuzzleCheck(puzzle.number, "incomplete", missing=missing)
-    clues = [deck.cards[n].clue for n in puzzle.cards]
+    clues = [clue for n in puzzle.cards if (clue := deck.cards[n].clue) is not None]
     pins = pinned(puzzle)
     model = PuzzleModel([*clues, *pins], board)
     cards = list(range(len(clues)))

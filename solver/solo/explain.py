@@ -56,8 +56,8 @@ class Explanation:
             return [f"Solved, using techniques up to '{self.hardest}' (difficulty: {self.difficulty})."]
         if self.status == "impossible":
             return [f"The cards contradict each other: {self.contradiction}."]
-        remaining = [f"{names.DELICTS[d]} in {places(mask)}" for d, mask in enumerate(self.final.masks)
-                     if len(bits(mask)) > 1]
+        masks = self.final.masks if self.final else []
+        remaining = [f"{names.DELICTS[d]} in {places(mask)}" for d, mask in enumerate(masks) if len(bits(mask)) > 1]
         return [f"Human-style steps run out here: {len(remaining)} delicts are still open "
                 f"({'; '.join(remaining)}).",
                 "A search (CP-SAT) decides the rest: see the solution below."]

@@ -84,7 +84,7 @@ def candidate_clues(solution: dict[str, str], board: Board, rng: random.Random, 
 
 
 def _true_district_clues(solution: dict[str, str], board: Board, rng: random.Random) -> list[Clue]:
-    found = []
+    found: list[Clue] = []
     for i, first in enumerate(names.DELICTS):
         for second in names.DELICTS[i + 1:]:
             for relation in ("same", "adjoining"):

@@ -48,6 +48,13 @@ class PuzzleModel:
                 constraint.only_enforce_if(literal)
         return literal
 
+    def _switch(self, index: int) -> cp_model.IntVar:
+        """The literal that turns clue `index` on (a switchable model has one per clue)."""
+        literal = self.enforce[index]
+        if literal is None:
+            raise ValueError("a model built with switchable=False has no clue switches")
+        return literal
+
     def _literal(self, d: int, loc: int, positive: bool):
         return self.x[d][loc] if positive else self.x[d][loc].Not()
 
@@ -61,9 +68,8 @@ class PuzzleModel:
             return self._run()
         self.model.clear_assumptions()
         chosen = range(len(self.clues)) if active is None else active
-        assumptions = [self.enforce[index] for index in chosen]
-        for other in exclude:
-            assumptions.append(self._forbid(other))
+        assumptions = [self._switch(index) for index in chosen]
+        assumptions += [literal for other in exclude if (literal := self._forbid(other)) is not None]
         self.model.add_assumptions(assumptions)
         return self._run()
 
@@ -112,7 +118,7 @@ class PuzzleModel:
         chosen = list(range(len(self.clues)) if active is None else active)
         if self.solve(chosen) is not None:
             return []
-        by_literal = {self.enforce[index].index: index for index in chosen}
+        by_literal = {self._switch(index).index: index for index in chosen}
         core = [by_literal[i] for i in self.solver.sufficient_assumptions_for_infeasibility()
                 if i in by_literal] or chosen
         for index in list(core):  # deletion loop: the solver's core is sufficient, not minimal

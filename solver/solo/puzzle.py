@@ -72,12 +72,13 @@ def _card_clues(data: dict, file: str, deck: Deck | None) -> list[PuzzleClue]:
     numbers = data.get("cards") or []
     if not isinstance(numbers, list):
         raise BadInput("`cards:` must be a list of card numbers", file, line_of(data, "cards"))
-    if numbers and deck is None:
-        deck = load_deck()
+    if not numbers:
+        return []
+    cards = deck or load_deck()
     found = []
     for index, number in enumerate(numbers):
         try:
-            found.append(PuzzleClue(f"card {number}", deck.clue(number), number))
+            found.append(PuzzleClue(f"card {number}", cards.clue(number), number))
         except BadInput as error:
             raise error.located(file, line_of(numbers, index)) from None
     return found

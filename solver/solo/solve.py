@@ -27,13 +27,14 @@ def solve_puzzle(puzzle: Puzzle, board: Board) -> Outcome:
     if not found:
         labels = [puzzle.clues[index].label for index in model.core()]
         return Outcome("none", conflict=labels)
-    outcome = Outcome("unique" if len(found) == 1 else "multiple", to_solution(found[0]), count=len(found))
+    solution = to_solution(found[0])
+    outcome = Outcome("unique" if len(found) == 1 else "multiple", solution, count=len(found))
     if len(found) > 1:
         from solver.counting import count_clues
 
         outcome.second = to_solution(found[1])
         outcome.count = count_clues([entry.clue for entry in puzzle.clues], board)
-    outcome.disagreements = compare(puzzle.solution, outcome.solution)
+    outcome.disagreements = compare(puzzle.solution, solution)
     return outcome
 
 
