@@ -6,7 +6,7 @@ Per difficulty: median seconds per puzzle and puzzles/s on one core (this proces
 and the share of explanation steps that use each technique. Baseline, same run:
 the plain recipe without the ladder in the loop - remove clues while CP-SAT proves
 the puzzle unique, then grade - timed per minimal puzzle, with how often it lands on
-the wanted grade. Target: a medium puzzle in under 1 s median (issue 5); goal 0.5 s.
+the wanted grade. Target: a medium puzzle in under 1 s median; goal 0.5 s.
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ def main() -> None:
         print(f"{difficulty:<11}{statistics.median(times):>9.2f}{max(times):>8.2f}{len(times) / sum(times):>10.2f}"
               f"{statistics.median(base_times):>11.2f}{hits:>8}/{args.puzzles:<5}   {share}")
     print("\nbaseline s: time per minimal puzzle of the plain recipe; baseline hits: how many landed on the grade")
-    print("target: medium < 1 s median on one core (issue 5); goal 0.5 s (performance.md)")
+    print("target: medium < 1 s median on one core; goal 0.5 s")
 
 
 if __name__ == "__main__":

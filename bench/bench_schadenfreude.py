@@ -6,7 +6,7 @@ Rows (all measured in this run, one process, one core):
   engine, checked API   - SchadenfreudeState + RandomBot through apply_action()
   engine, fast playout  - solver.cardgames.schadenfreude.playout.random_game (bitmask loop)
   baseline trick loop   - a minimal pure-Python loop: 4 x 12 cards, follow suit,
-                          second-highest wins, no scoring (performance.md's baseline)
+                          second-highest wins, no scoring (the reference loop)
   hearts C++ (pyspiel)  - OpenSpiel hearts, uniform random bots, whole game in C++
   hearts from Python    - the same, each action applied from Python
   schadenfreude pyspiel - our game registered with pyspiel, driven from Python

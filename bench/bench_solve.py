@@ -7,7 +7,7 @@ Rows (same run, same puzzles):
   integer model   - baseline: 16 IntVars with add_all_different, built fresh, solve, forbid, solve
   warm model      - PuzzleModel built once, uniqueness re-proved with assumptions (the generator's loop)
   explainer       - the human-style ladder solving the same puzzle (no search)
-Targets: solve + prove unique < 50 ms median (issue 3); goal ≈ 5 ms (performance.md).
+Targets: solve + prove unique < 50 ms median; goal ≈ 5 ms.
 """
 
 from __future__ import annotations
@@ -106,7 +106,7 @@ def main() -> None:
                                                            for k, w in (("boolean", 10), ("integer", 10),
                                                                         ("warm", 8), ("explain", 10))))
     print("\nmedian over puzzles (ms): " + ", ".join(f"{k} {statistics.median(v):.1f}" for k, v in medians.items()))
-    print("target: solve + prove unique < 50 ms (issue 3); goal ≈ 5 ms in-process (performance.md)")
+    print("target: solve + prove unique < 50 ms; goal ≈ 5 ms in-process")
 
 
 if __name__ == "__main__":

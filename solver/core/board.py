@@ -169,7 +169,7 @@ def _inside(board: Board, location: str) -> set[str]:
     return set(board.graph[location]) - _outside(board, location)
 
 
-# Spec section 2: what the rulebook (R) and its official solutions (L) fix about paths.
+# What the rulebook (R) and its official solutions (L) fix about paths (docs/formats.md, "Board files").
 FACTS: dict[str, Callable[[Board], bool]] = {
     "R: Boos is Oberhausen's only neighbour outside SE (rule 4 example)":
         lambda b: _outside(b, "Oberhausen") == {"Boos"},

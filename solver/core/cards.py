@@ -1,6 +1,6 @@
 """Info cards as typed clues: parsing from the puzzle-file schema, and English sentences.
 
-Types (spec section 3): A delict, B group, C district, D location, and the solo
+Types (docs/formats.md, "Clues"): A delict, B group, C district, D location, and the solo
 "not" clue. Each clue is a constraint on the solution σ (delict -> location).
 """
 
@@ -193,7 +193,7 @@ _PARSERS: dict[str, Callable[[dict[str, Any]], Clue]] = {
 
 
 def card_type_of_number(number: int) -> str:
-    """The type letter a card number gives (spec section 3): 1–16 A, … 73–76 S."""
+    """The type letter a card number gives (docs/deck.md): 1–16 A, … 73–76 S."""
     if 1 <= number <= 16:
         return "A"
     if 17 <= number <= 32:

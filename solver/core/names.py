@@ -15,7 +15,7 @@ from functools import cache
 
 from solver.core.errors import BadInput
 
-# Rulebook, "Game board and compass directions" and spec section 1.
+# Rulebook, "The game board and compass directions": two rivers make four districts.
 DISTRICTS: dict[str, tuple[str, ...]] = {
     "NW": ("Griebelschied", "Hahnmühle", "Kirn", "Herrstein"),
     "NE": ("Simmern", "Thiergarten", "Trifthütte", "Boos"),

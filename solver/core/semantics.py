@@ -1,4 +1,4 @@
-"""What each clue means for a complete solution: the reference semantics (spec section 3).
+"""What each clue means for a complete solution: the reference semantics (docs/formats.md, "Clues").
 
 The CP-SAT model, the counter and the explainer are all checked against this.
 """

@@ -2,7 +2,7 @@
 
 Unary clues reduce to a 16-bit mask of allowed locations per delict; the count is then the
 permanent of a 0/1 matrix, computed by a DP over subsets of locations, one popcount layer at
-a time (spec performance.md, "Counting exactly"). Every partial count is a number of partial
+a time (docs/solo.md, "Counting"). Every partial count is a number of partial
 assignments, so it is at most 16! < 2^53: int64 is exact throughout, and so are float64
 weights where numpy sums with bincount.
 

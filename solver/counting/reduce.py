@@ -209,7 +209,7 @@ def _direction_tables(masks: tuple[int, ...]) -> tuple[list[int], list[list[int]
 
 
 def state_masks(markers: dict[str, Iterable[str]], tiles: dict[str, str]) -> list[int]:
-    """Allowed locations per delict on a game board (spec section 4, rule 10).
+    """Allowed locations per delict on a game board (docs/rules.md, rule 10).
 
     A tile pins its delict; markers bound theirs; a delict in the supply may go to any
     location without a tile.

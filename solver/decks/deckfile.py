@@ -26,7 +26,7 @@ HEADER = """\
 #
 # The type follows from the number: 1-16 A (delict), 17-32 B (group),
 # 33-56 C (district), 57-72 D (location), 73-76 S (solo, "S" on the back).
-# Clue fields follow the puzzle-file schema (interfaces.md).
+# Clue fields follow the puzzle-file schema (docs/formats.md).
 
 """
 

@@ -1,6 +1,6 @@
 """Reconstructing the deck: card texts under which every box puzzle has exactly its official solution.
 
-A counter-example loop over CP-SAT models (spec section 3, issue 6):
+A counter-example loop over CP-SAT models (docs/deck.md):
 
 1. `choose_solutions`: a model that chooses a text for every card number (typed by its
    number, the printed cards fixed) and a complete hidden solution for each box puzzle

@@ -1,6 +1,6 @@
 """Checking a deck against the rulebook: printed cards, and the box puzzles' official solutions.
 
-For a user's own transcription of the printed cards (issue 6). When a box puzzle does
+For a user's own transcription of the printed cards (docs/deck.md). When a box puzzle does
 not come out unique and agreeing with its official entries, the cards most likely
 mistyped are those in a minimal conflict with the official solution: with the official
 entries pinned, a smallest set of the puzzle's cards that cannot all hold.

@@ -132,7 +132,7 @@ Literal = tuple[int, int, bool]  # (delict, location, positive)
 
 
 def clauses(clue: Clue, board: Board) -> list[list[Literal]]:
-    """The clue as clauses over "delict d is at location l" (spec section 3)."""
+    """The clue as clauses over "delict d is at location l" (docs/formats.md, "Clues")."""
     match clue:
         case DelictClue(delict, locations):
             d = names.DELICT_INDEX[delict]

@@ -3,7 +3,7 @@ and the exact number of complete assignments that agree with the board.
 
 A complete assignment σ agrees with the board when each delict with a tile is on it,
 each delict with markers is on one of its markers, and each delict in the supply is on
-a location without a tile (spec section 4). These are the perfect matchings of the
+a location without a tile (docs/rules.md). These are the perfect matchings of the
 delict–location bipartite graph whose edges are the allowed pairs.
 """
 

@@ -1,9 +1,9 @@
-"""Whether a card is playable on a game state, and what it does (rules 1-7, 13-16; spec section 4).
+"""Whether a card is playable on a game state, and what it does (rules 1-7, 13-16; docs/rules.md).
 
 `check(state, card, board)` returns a `Verdict` value: playable or not, the rule that
 decides, a sentence why, and when playable the `Effect` (markers placed, removed,
 replaced by tiles, tiles placed, markers kept) and the points. Checks follow the
-spec's order: placement (rule 13 more than 5 open locations, rule 14 none, rule 15 an
+order of docs/rules.md: placement (rule 13 more than 5 open locations, rule 14 none, rule 15 an
 open location full), then removal (rule 14 a tile contradicted, rule 4 a delict would
 lose every marker), then rule 7 (last marker -> tile, repeated), then rule 11 (a card
 that changes nothing gives no new information).

@@ -1,4 +1,4 @@
-"""The multiplayer game state (spec section 4, interfaces.md): one type with a move stack.
+"""The multiplayer game state (docs/rules.md; the file format in docs/formats.md): one type with a move stack.
 
 A `GameState` holds the board (markers and tiles), the players, their scores, whose
 turn it is, who has used the "Remove one marker" card and which cards are out of the
@@ -232,7 +232,7 @@ class GameState:
     # ----- status as a value -----------------------------------------------------------
 
     def problems(self) -> list[str]:
-        """Why this board breaks the rules (empty when it is valid): spec section 4."""
+        """Why this board breaks the rules (empty when it is valid): docs/formats.md, "Game state files"."""
         found = []
         for delict, locations in self.markers.items():
             if delict in self.tiles:

@@ -1,4 +1,4 @@
-"""The reference semantics (spec section 3): what each clue means for a complete solution."""
+"""The reference semantics (docs/formats.md, "Clues"): what each clue means for a complete solution."""
 
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ from solver.decks.box import box_puzzle_path, box_puzzles, partial_cards
 from solver.solo.puzzle import load_puzzle
 from solver.solo.solve import solve_puzzle
 
-# Spec section 3 (R): the cards the rulebook prints, verbatim.
+# The cards the rulebook prints, verbatim (docs/deck.md).
 PRINTED = {
     3: DelictClue("beehive theft", ("Trifthütte", "Thiergarten", "Simmern", "Boos")),
     11: DelictClue("break-in", ("Oberhausen", "Obermoschel", "Meddersheim", "Lettweiler")),

@@ -44,7 +44,7 @@ def test_multiple_says_how_many_in_text(run_cli, tmp_path):
     assert text.exit_code == 1
     assert f"multiple: {count:,} solutions (counted exactly)" in text.output
     document = json.loads(run_cli("solve", str(path), "--json").output)
-    assert set(document) == {"status", "solution", "second"}  # exactly interfaces.md's keys
+    assert set(document) == {"status", "solution", "second"}  # exactly the keys docs/formats.md lists
 
 
 def test_none_names_a_minimal_conflict(board):

@@ -160,7 +160,9 @@ def _agrees(game, solution: dict[str, str]) -> bool:
 
 
 def play_true_game(solution: dict[str, str], pick, shuffled, plays: int = 30) -> None:
-    """Play random true cards; after each play check the invariants of issue 4."""
+    """Play random true cards; after each play check the invariants below: a true card never breaks
+    rule 4 or 14, points match the effect, the board agrees with the solution, no location holds more
+    than 3 markers, all 80 markers are accounted for, and STOP never takes a true marker."""
     game = state(players=("Anna", "Ben", "Carl"))
     for _ in range(plays):
         card, choice = _true_card(pick, shuffled, solution, game)
