@@ -1,0 +1,103 @@
+"""A game-state file shared by several writers (the command line, the served page, other devices).
+
+Every change is one read-check-write under a lock on the file: the state is read fresh
+after the lock is taken, the change is decided on that state, and the new state is saved
+atomically before the lock is released. A writer that decided on an older board names
+the version it saw; when the file has changed since, the change is refused with the
+current board instead of overwriting the other play.
+
+The version is a digest of the file's bytes: it changes whenever the saved board changes
+(an undo that restores a file byte for byte restores its version too, and a change decided
+on that version is then decided on the very same board).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from filelock import FileLock, Timeout
+
+from solver.core.errors import BadInput
+from solver.table.state import GameState, load_state
+
+LOCK_TIMEOUT = 10.0  # seconds a writer waits for another one to finish
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    state: GameState
+    version: str
+
+
+class BoardChanged(Exception):
+    """The board changed after the writer looked at it; `current` is the board as it is now."""
+
+    def __init__(self, current: Snapshot):
+        super().__init__("the board changed since you looked at it: here is the new one")
+        self.current = current
+
+
+def version_of(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
+class StateFile:
+    """One game-state file: read a snapshot, or change it under the lock."""
+
+    def __init__(self, path: str | Path, timeout: float = LOCK_TIMEOUT):
+        self.path = Path(path)
+        self.timeout = timeout
+        self._lock = FileLock(str(self.path) + ".lock", timeout=timeout)
+
+    def read(self) -> Snapshot:
+        """The state as saved now, with its version (saves are atomic, so no lock is needed)."""
+        try:
+            data = self.path.read_bytes()
+        except FileNotFoundError:
+            raise BadInput("no such state file; start one with `schinderhannes game new`", str(self.path)) from None
+        except IsADirectoryError:
+            raise BadInput("this is a folder, not a state file", str(self.path)) from None
+        return Snapshot(load_state(self.path), version_of(data))
+
+    def version(self) -> str | None:
+        """The current version, or None when the file is missing (cheap: no parsing)."""
+        try:
+            return version_of(self.path.read_bytes())
+        except OSError:
+            return None
+
+    @contextmanager
+    def locked(self) -> Iterator[None]:
+        try:
+            with self._lock:
+                yield
+        except Timeout:
+            raise BadInput(f"another command is changing this state file (waited {self.timeout:g} s); "
+                           "try again in a moment", str(self.path)) from None
+
+    @contextmanager
+    def change(self, expected_version: str | None = None) -> Iterator[GameState]:
+        """Yield the current state to change in place; it is saved when the block ends without error
+        and the state differs from the file.
+
+        With `expected_version`, the change is refused (BoardChanged) unless the file still
+        holds that version.
+        """
+        with self.locked():
+            snapshot = self.read()
+            if expected_version is not None and snapshot.version != expected_version:
+                raise BoardChanged(snapshot)
+            before = snapshot.state.to_yaml()
+            yield snapshot.state
+            if snapshot.state.to_yaml() != before:  # nothing changed, nothing written
+                snapshot.state.save(self.path)
+
+    def create(self, state: GameState) -> Snapshot:
+        """Write a new game to the file (which must not hold one yet)."""
+        with self.locked():
+            state.save(self.path)
+            return self.read()

@@ -1,0 +1,121 @@
+"""The ASGI application: the page, its static files, the JSON API, the change feed, the join token.
+
+Every answer of the API is JSON. Bad input is 400 with a one-line `error`; a play on a
+board that changed since the page looked at it is 409 with the current state; a card
+that is not playable is 422 with the verdict. Every route is listed in `docs/table.md`.
+"""
+
+from __future__ import annotations
+
+import hmac
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from solver.core.board import Board, load_board
+from solver.core.errors import BadInput
+from solver.table.store import BoardChanged, StateFile
+from solver.web import table_api
+
+STATIC = Path(__file__).parent / "static"
+TOKEN_COOKIE = "schinderhannes_token"
+
+
+@dataclass
+class TableConfig:
+    """What one server serves: a state file (or none yet), the deck and board files it uses."""
+
+    state_path: Path | None = None
+    deck_path: Path | None = None
+    board_path: Path | None = None
+    token: str | None = None  # required on every request when set
+    folder: Path = field(default_factory=Path.cwd)  # where new games are created
+    board: Board | None = None
+
+    def the_board(self) -> Board:
+        if self.board is None:
+            self.board = load_board(self.board_path)
+        return self.board
+
+    def state_file(self) -> StateFile:
+        if self.state_path is None:
+            raise BadInput("no game is open: start a new game first")
+        return StateFile(self.state_path)
+
+
+class TokenGate:
+    """Refuses (403) every request that does not carry the join token, in the query or a cookie."""
+
+    def __init__(self, app: ASGIApp, token: str | None):
+        self.app, self.token = app, token
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if self.token is None or scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        request = Request(scope)
+        given = request.query_params.get("token") or request.cookies.get(TOKEN_COOKIE) or ""
+        if not hmac.compare_digest(given.encode(), self.token.encode()):
+            response: Response = JSONResponse(
+                {"error": "this table needs its join token: open the link the server printed (or scan its QR code)"},
+                status_code=403)
+            await response(scope, receive, send)
+            return
+
+        async def send_with_cookie(message: dict[str, Any]) -> None:
+            if message["type"] == "http.response.start" and request.query_params.get("token"):
+                cookie = f"{TOKEN_COOKIE}={self.token}; Path=/; SameSite=Strict; HttpOnly".encode()
+                message["headers"] = [*message.get("headers", []), (b"set-cookie", cookie)]
+            await send(message)
+
+        await self.app(scope, receive, send_with_cookie)
+
+
+async def _bad_input(request: Request, error: Exception) -> Response:
+    assert isinstance(error, BadInput)
+    return JSONResponse({"error": str(error)}, status_code=400)
+
+
+async def _board_changed(request: Request, error: Exception) -> Response:
+    assert isinstance(error, BoardChanged)
+    return JSONResponse({"error": str(error), "state": table_api.state_document(error.current)}, status_code=409)
+
+
+async def _http_error(request: Request, error: Exception) -> Response:
+    assert isinstance(error, HTTPException)
+    return JSONResponse({"error": error.detail}, status_code=error.status_code)
+
+
+async def _internal_error(request: Request, error: Exception) -> Response:
+    # a bug, not bad input: still one JSON line, never a traceback page
+    return JSONResponse({"error": f"internal error ({type(error).__name__}); please report it"}, status_code=500)
+
+
+async def _page(request: Request) -> Response:
+    return FileResponse(STATIC / "index.html")
+
+
+def create_app(config: TableConfig) -> Starlette:
+    routes = [
+        Route("/", _page),
+        *table_api.routes(config),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    handlers: dict[Any, Any] = {
+        BadInput: _bad_input,
+        BoardChanged: _board_changed,
+        HTTPException: _http_error,
+        Exception: _internal_error,
+        **table_api.EXCEPTION_HANDLERS,
+    }
+    return Starlette(routes=routes, exception_handlers=handlers,
+                     middleware=[Middleware(TokenGate, token=config.token)])

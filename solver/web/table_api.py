@@ -1,0 +1,215 @@
+"""The JSON API of the multiplayer board: the same questions and plays as the command line.
+
+Reads take a snapshot of the state file; every change is one read-check-write under the
+file's lock (`solver.table.store`), refused with 409 when the page's `version` is stale.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from typing import TYPE_CHECKING, Any
+
+from sse_starlette.sse import EventSourceResponse
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from solver.core import names
+from solver.core.deck import Deck, load_deck
+from solver.core.errors import BadInput
+from solver.table import deduce, rules
+from solver.table.cardref import CardRef, card_from_request
+from solver.table.store import Snapshot
+
+if TYPE_CHECKING:
+    from solver.web.app import TableConfig
+
+POLL_SECONDS = 0.2  # how often the change feed looks at the state file
+
+
+class NotPlayable(Exception):
+    def __init__(self, document: dict[str, Any]):
+        super().__init__(document.get("reason", "not playable"))
+        self.document = document
+
+
+def state_document(snapshot: Snapshot) -> dict[str, Any]:
+    """The state as JSON, with its version and what the page shows beside the board."""
+    state = snapshot.state
+    outcome = state.outcome()
+    return {
+        **state.to_dict(),
+        "version": snapshot.version,
+        "supply": state.supply(),
+        "outcome": {"reason": outcome[0], "winners": outcome[1]} if outcome else None,
+        "contradiction": deduce.contradiction(state),
+    }
+
+
+def board_document(config: TableConfig) -> dict[str, Any]:
+    """The board's geometry and the game's names, for drawing."""
+    board = config.the_board()
+    graph = board.graph
+    return {
+        "locations": [{"name": name, "district": board.district(name), "position": graph.nodes[name]["position"]}
+                      for name in names.LOCATIONS],
+        "paths": [{"between": [a, b], "bridge": bool(data.get("bridge")),
+                   "provenance": data.get("provenance", "reconstructed")}
+                  for a, b, data in graph.edges(data=True)],
+        "groups": [{"name": group, "colour": names.GROUP_COLOURS[group], "delicts": list(delicts)}
+                   for group, delicts in names.GROUPS.items()],
+        "districts": {code: names.DISTRICT_NAMES[code] for code in names.DISTRICTS},
+        "source": board.source,
+    }
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    raw = await request.body()
+    if not raw:
+        return {}
+    try:
+        data = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise BadInput(f"the request body is not JSON ({error})") from None
+    if not isinstance(data, dict):
+        raise BadInput("the request body is a JSON object, e.g. {\"card\": 38}")
+    return data
+
+
+def _version(data: dict[str, Any]) -> str:
+    version = data.get("version")
+    if not isinstance(version, str):
+        raise BadInput('a change names the version of the board it was decided on: {"version": "...", ...}')
+    return version
+
+
+def _optional_text(data: dict[str, Any], key: str) -> str | None:
+    value = data.get(key)
+    if value is not None and not isinstance(value, str):
+        raise BadInput(f"`{key}` is text, not {type(value).__name__}")
+    return value
+
+
+class TableRoutes:
+    def __init__(self, config: TableConfig):
+        self.config = config
+
+    def deck(self) -> Deck:
+        return load_deck(self.config.deck_path)
+
+    def card(self, data: dict[str, Any]) -> CardRef:
+        return card_from_request(data, self.deck())
+
+    def _player(self, snapshot: Snapshot, data: dict[str, Any]) -> str:
+        player = _optional_text(data, "player")
+        if player is None:
+            return snapshot.state.turn
+        return resolve_player(player, snapshot.state.players)
+
+    def verdict_document(self, snapshot: Snapshot, data: dict[str, Any]) -> dict[str, Any]:
+        ref = self.card(data)
+        player = self._player(snapshot, data)
+        verdict = rules.check(snapshot.state, ref.card, self.config.the_board(), player,
+                              end_of_turn=not bool(data.get("more")))
+        return {**verdict.to_dict(), "card": ref.to_dict()}
+
+    # ----- endpoints ---------------------------------------------------------------------------
+
+    async def board(self, request: Request) -> Response:
+        return JSONResponse(board_document(self.config))
+
+    async def state(self, request: Request) -> Response:
+        snapshot = await run_in_threadpool(self.config.state_file().read)
+        return JSONResponse(state_document(snapshot))
+
+    async def check(self, request: Request) -> Response:
+        data = await _body(request)
+        snapshot = await run_in_threadpool(self.config.state_file().read)
+        return JSONResponse(await run_in_threadpool(self.verdict_document, snapshot, data))
+
+    async def play(self, request: Request) -> Response:
+        data = await _body(request)
+        return JSONResponse(await run_in_threadpool(self._play, data))
+
+    def _play(self, data: dict[str, Any]) -> dict[str, Any]:
+        store = self.config.state_file()
+        ref = self.card(data)
+        choice = _optional_text(data, "choose")
+        with store.change(_version(data)) as state:
+            player = self._player(Snapshot(state, ""), data)
+            if player != state.turn:
+                raise BadInput(f"it is {state.turn}'s turn, not {player}'s")
+            if state.finished:
+                raise BadInput(f"the game is over ({state.finished})")
+            if ref.number is not None and ref.number in state.out_of_game:
+                raise BadInput(f"card {ref.number} is already out of the game (played or discarded)")
+            verdict, chosen = rules.play(state, ref.card, self.config.the_board(), ref.record, choice, player,
+                                         bool(data.get("more")))
+            if not verdict.playable:
+                raise NotPlayable({**verdict.to_dict(), "card": ref.to_dict()})
+        return {"played": {**verdict.to_dict(), "card": ref.to_dict(), "player": player, "choice": chosen},
+                "state": state_document(store.read())}
+
+    async def undo(self, request: Request) -> Response:
+        data = await _body(request)
+        return JSONResponse(await run_in_threadpool(self._undo, data))
+
+    def _undo(self, data: dict[str, Any]) -> dict[str, Any]:
+        store = self.config.state_file()
+        with store.change(_version(data)) as state:
+            if not state.history:
+                raise BadInput("nothing to undo")
+            move = state.pop()
+        return {"undone": move.to_dict(), "state": state_document(store.read())}
+
+    async def count(self, request: Request) -> Response:
+        snapshot = await run_in_threadpool(self.config.state_file().read)
+        total = await run_in_threadpool(deduce.count, snapshot.state)
+        return JSONResponse({"count": total, "version": snapshot.version})
+
+    async def events(self, request: Request) -> Response:
+        store = self.config.state_file()
+
+        async def changes() -> AsyncIterator[dict[str, str]]:
+            seen = None
+            while not await request.is_disconnected():
+                version = store.version()
+                if version != seen:
+                    seen = version
+                    yield {"event": "state", "data": json.dumps({"version": version})}
+                await asyncio.sleep(POLL_SECONDS)
+
+        return EventSourceResponse(changes(), ping=15)
+
+
+def resolve_player(given: str, players: list[str]) -> str:
+    """A player's name as the table typed it: any case, surrounding spaces ignored."""
+    wanted = given.strip().casefold()
+    for player in players:
+        if player.casefold() == wanted:
+            return player
+    raise BadInput(f"{given!r} is not a player; players: {', '.join(players)}")
+
+
+async def _not_playable(request: Request, error: Exception) -> Response:
+    assert isinstance(error, NotPlayable)
+    return JSONResponse(error.document, status_code=422)
+
+
+def routes(config: TableConfig) -> list[Route]:
+    table = TableRoutes(config)
+    return [
+        Route("/api/board", table.board),
+        Route("/api/state", table.state),
+        Route("/api/check", table.check, methods=["POST"]),
+        Route("/api/play", table.play, methods=["POST"]),
+        Route("/api/undo", table.undo, methods=["POST"]),
+        Route("/api/count", table.count),
+        Route("/api/events", table.events),
+    ]
+
+
+EXCEPTION_HANDLERS = {NotPlayable: _not_playable}
