@@ -24,7 +24,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from solver.core.board import Board, load_board
 from solver.core.errors import BadInput
 from solver.table.store import BoardChanged, StateFile
-from solver.web import table_api
+from solver.web import solo_api, table_api
 
 STATIC = Path(__file__).parent / "static"
 TOKEN_COOKIE = "schinderhannes_token"
@@ -108,6 +108,7 @@ def create_app(config: TableConfig) -> Starlette:
     routes = [
         Route("/", _page),
         *table_api.routes(config),
+        *solo_api.routes(config),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     handlers: dict[Any, Any] = {
