@@ -12,7 +12,7 @@ from solver.core.yamlio import line_of, load_yaml
 
 DEFAULT_DECK = data_file("deck.yaml")
 CARD_NUMBERS = range(1, 77)
-PROVENANCES = ("printed", "derived", "reconstructed", "user")
+PROVENANCES = ("printed", "derived", "reconstructed", "user", "entered")
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,105 @@
+"""`schinderhannes serve`: the live board in the browser for everyone at the table."""
+
+from __future__ import annotations
+
+import secrets
+import socket
+import webbrowser
+from pathlib import Path
+
+import click
+
+from solver.commands.options import board_option, deck_option
+from solver.core.errors import BadInput
+
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+@click.command()
+@click.argument("state_file", metavar="[STATE]", required=False, type=click.Path(dir_okay=False))
+@click.option("--port", type=click.IntRange(1, 65535), default=8765, show_default=True, help="The port to serve on.")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="The address to serve on; 0.0.0.0 lets phones on the same network join (with a join token).")
+@deck_option
+@board_option
+@click.option("--no-browser", is_flag=True, help="Do not open a browser window.")
+def serve(state_file: str | None, port: int, host: str, deck_file: str | None, board_file: str | None,
+          no_browser: bool) -> None:
+    """Serve STATE (a game) and the solo puzzles to the browsers at the table.
+
+    The first line printed is the address to open. Every device sees the same board; the
+    command line and the page can be used side by side. Ctrl-C stops the server.
+    """
+    import uvicorn
+
+    from solver.web.app import TableConfig, create_app
+
+    state_path = _existing_state(state_file)
+    token = None if host in LOOPBACK else secrets.token_urlsafe(16)
+    config = TableConfig(state_path=state_path, deck_path=_deck_path(deck_file, state_path),
+                         board_path=Path(board_file) if board_file else None, token=token)
+    config.the_board()  # a bad board file is bad input now, not on the first request
+    url = _url(host, port, token)
+    click.echo(url)
+    if token:
+        _print_qr(url)
+        click.echo("phones on the same network: open the address above or scan the code; "
+                   "requests without its token are refused", err=True)
+    if not _port_free(host, port):
+        raise BadInput(f"port {port} is in use on {host}; pick another with --port")
+    if not no_browser:
+        webbrowser.open(url)
+    uvicorn.run(create_app(config), host=host, port=port, log_level="warning")
+
+
+def _existing_state(state_file: str | None) -> Path | None:
+    if state_file is None:
+        return None
+    path = Path(state_file)
+    if not path.exists():
+        raise BadInput("no such state file; start one with `schinderhannes game new STATE --players ...` "
+                       "or run `schinderhannes serve` without STATE and start it on the page", state_file)
+    from solver.table.state import load_state
+
+    load_state(path)  # refuse a broken file before serving it
+    return path
+
+
+def _deck_path(deck_file: str | None, state_path: Path | None) -> Path | None:
+    if deck_file:
+        return Path(deck_file)
+    return None
+
+
+def _url(host: str, port: int, token: str | None) -> str:
+    shown = _lan_address() if host in ("0.0.0.0", "::") else host
+    if ":" in shown:
+        shown = f"[{shown}]"
+    return f"http://{shown}:{port}/" + (f"?token={token}" if token else "")
+
+
+def _lan_address() -> str:
+    """This machine's address as the other devices on the network see it (else its host name)."""
+    name = socket.gethostname()
+    try:
+        found = {str(info[4][0]) for info in socket.getaddrinfo(name, None, socket.AF_INET)}
+    except OSError:
+        return name
+    outside = sorted(address for address in found if not address.startswith("127."))
+    return outside[0] if outside else name
+
+
+def _port_free(host: str, port: int) -> bool:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        try:
+            probe.bind((host, port))
+        except OSError:
+            return False
+    return True
+
+
+def _print_qr(url: str) -> None:
+    import segno
+
+    segno.make(url, error="m").terminal(compact=True)
