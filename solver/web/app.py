@@ -22,7 +22,9 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from solver.core.board import Board, load_board
+from solver.core.deck import Deck
 from solver.core.errors import BadInput
+from solver.decks.entered import entered_path, table_deck
 from solver.table.store import BoardChanged, StateFile
 from solver.web import solo_api, table_api
 
@@ -45,6 +47,13 @@ class TableConfig:
         if self.board is None:
             self.board = load_board(self.board_path)
         return self.board
+
+    def deck(self) -> Deck:
+        """The deck in use with the cards this table entered laid over it."""
+        return table_deck(self.deck_path, self.entered_path())
+
+    def entered_path(self) -> Path | None:
+        return entered_path(self.state_path) if self.state_path else None
 
     def state_file(self) -> StateFile:
         if self.state_path is None:

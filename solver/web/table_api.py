@@ -9,6 +9,8 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import AsyncIterator
+from datetime import datetime
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sse_starlette.sse import EventSourceResponse
@@ -18,11 +20,13 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from solver.core import names
-from solver.core.deck import Deck, load_deck
+from solver.core.deck import Card, Deck
 from solver.core.errors import BadInput
+from solver.decks.entered import confirm_card, enter_card
 from solver.table import deduce, rules
 from solver.table.cardref import CardRef, card_from_request
-from solver.table.store import Snapshot
+from solver.table.state import new_game
+from solver.table.store import Snapshot, StateFile
 
 if TYPE_CHECKING:
     from solver.web.app import TableConfig
@@ -98,7 +102,7 @@ class TableRoutes:
         self.config = config
 
     def deck(self) -> Deck:
-        return load_deck(self.config.deck_path)
+        return self.config.deck()
 
     def card(self, data: dict[str, Any]) -> CardRef:
         return card_from_request(data, self.deck())
@@ -165,6 +169,46 @@ class TableRoutes:
             move = state.pop()
         return {"undone": move.to_dict(), "state": state_document(store.read())}
 
+    async def card_text(self, request: Request) -> Response:
+        card = self.deck().card(_card_number(request))
+        return JSONResponse(card_document(card))
+
+    async def enter(self, request: Request) -> Response:
+        data = await _body(request)
+        number = _card_number(request)
+        return JSONResponse(await run_in_threadpool(self._enter, number, data))
+
+    def _enter(self, number: int, data: dict[str, Any]) -> dict[str, Any]:
+        where = self.config.entered_path()
+        if where is None:
+            raise BadInput("open or start a game first: entered cards are kept beside its state file")
+        board = self.config.the_board()
+        with self.config.state_file().locked():  # one writer at a time for the files of this game
+            if data.get("confirm") is True:
+                entry = confirm_card(where, number, self.deck(), board)
+            elif "clue" in data:
+                entry = enter_card(where, number, data["clue"], self.deck(), board)
+            else:
+                raise BadInput('enter a card with {"clue": {...}}, or confirm its text with {"confirm": true}')
+        return {**card_document(entry.card), "warnings": entry.warnings}
+
+    async def new_game(self, request: Request) -> Response:
+        data = await _body(request)
+        return JSONResponse(await run_in_threadpool(self._new_game, data))
+
+    def _new_game(self, data: dict[str, Any]) -> dict[str, Any]:
+        players = data.get("players")
+        if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
+            raise BadInput('a new game names its players: {"players": ["Anna", "Ben"]}')
+        points = data.get("last_delict_points", 5)
+        if points not in (1, 5):
+            raise BadInput("last_delict_points is 5 (the update) or 1 (its suggested variant)")
+        state = new_game([p.strip() for p in players], bool(data.get("two_player")), points)
+        path = _fresh_game_path(self.config.folder)
+        self.config.state_path = path
+        snapshot = StateFile(path).create(state)
+        return {"file": str(path), "state": state_document(snapshot)}
+
     async def count(self, request: Request) -> Response:
         snapshot = await run_in_threadpool(self.config.state_file().read)
         total = await run_in_threadpool(deduce.count, snapshot.state)
@@ -183,6 +227,28 @@ class TableRoutes:
                 await asyncio.sleep(POLL_SECONDS)
 
         return EventSourceResponse(changes(), ping=15)
+
+
+def card_document(card: Card) -> dict[str, Any]:
+    return {"number": card.number, "type": card.letter, "text": card.clue.sentence() if card.clue else None,
+            "clue": card.clue.to_dict() if card.clue else None, "provenance": card.provenance,
+            "reconstructed": card.provenance == "reconstructed", "known": card.known}
+
+
+def _card_number(request: Request) -> int:
+    text = request.path_params["number"]
+    if not text.isdigit():
+        raise BadInput(f"{text!r} is not a card number; info cards are numbered 1 to 76")
+    return int(text)
+
+
+def _fresh_game_path(folder: Path) -> Path:
+    stamp = datetime.now().strftime("%Y-%m-%d-%H%M")
+    for suffix in ["", *(f"-{n}" for n in range(2, 100))]:
+        path = folder / f"game-{stamp}{suffix}.yaml"
+        if not path.exists():
+            return path
+    raise BadInput("too many games started this minute in this folder", str(folder))
 
 
 def resolve_player(given: str, players: list[str]) -> str:
@@ -208,6 +274,9 @@ def routes(config: TableConfig) -> list[Route]:
         Route("/api/play", table.play, methods=["POST"]),
         Route("/api/undo", table.undo, methods=["POST"]),
         Route("/api/count", table.count),
+        Route("/api/cards/{number}", table.card_text),
+        Route("/api/cards/{number}", table.enter, methods=["POST"]),
+        Route("/api/games", table.new_game, methods=["POST"]),
         Route("/api/events", table.events),
     ]
 
