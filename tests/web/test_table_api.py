@@ -1,0 +1,185 @@
+"""The table API through Starlette's test client: every endpoint, every bad-input path, never a 500."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from solver.core.yamlio import dump_yaml  # noqa: E402
+from solver.table.state import new_game  # noqa: E402
+from solver.web.app import TableConfig, create_app  # noqa: E402
+
+RULE_4_MARKERS = {"break-in": ["Oberhausen", "Obermoschel", "Meisenheim", "Lettweiler"]}
+
+
+def write_state(path: Path, markers: dict[str, list[str]] | None = None, players: tuple[str, ...] = ("Anna", "Ben"),
+                **extra: Any) -> Path:
+    data = new_game(list(players)).to_dict()
+    data["markers"] = markers or {}
+    data.update(extra)
+    path.write_text(dump_yaml(data), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def game(tmp_path: Path) -> Path:
+    return write_state(tmp_path / "game.yaml", RULE_4_MARKERS)
+
+
+@pytest.fixture
+def client(game: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(TableConfig(state_path=game, folder=game.parent)),
+                    raise_server_exceptions=False) as test_client:
+        yield test_client
+
+
+def version(client: TestClient) -> str:
+    return str(client.get("/api/state").json()["version"])
+
+
+def test_state_carries_the_board_and_a_version(client: TestClient) -> None:
+    state = client.get("/api/state").json()
+    assert sorted(state["markers"]["break-in"]) == sorted(RULE_4_MARKERS["break-in"])
+    assert state["turn"] == "Anna"
+    assert len(state["version"]) == 16
+    assert "break-in" not in state["supply"]
+
+
+def test_board_geometry(client: TestClient) -> None:
+    board = client.get("/api/board").json()
+    assert len(board["locations"]) == 16
+    assert {"between", "bridge", "provenance"} <= set(board["paths"][0])
+    assert [group["colour"] for group in board["groups"]] == ["blue", "yellow", "orange", "green"]
+
+
+def test_check_is_exactly_check_json_with_the_card_it_used(client: TestClient, run: Any, game: Path) -> None:
+    answer = client.post("/api/check", json={"card": 38}).json()
+    code, out, _ = run("check", str(game), "38", "--json")
+    import json
+
+    assert answer == json.loads(out)
+    assert answer["playable"] and answer["points"] == 4  # the rulebook's rule 4 example
+    assert answer["card"]["provenance"] == "printed"
+
+
+def test_play_applies_the_card_and_changes_the_version(client: TestClient) -> None:
+    before = version(client)
+    answer = client.post("/api/play", json={"card": 38, "version": before})
+    assert answer.status_code == 200
+    body = answer.json()
+    assert body["played"]["points"] == 4
+    assert body["state"]["scores"]["Anna"] == 4
+    assert body["state"]["version"] != before
+    assert client.get("/api/state").json()["markers"]["highway robbery"] == ["Boos", "Meddersheim", "Hundsbach"]
+
+
+def test_a_play_on_a_stale_board_is_refused_with_the_new_board(client: TestClient) -> None:
+    stale = version(client)
+    assert client.post("/api/play", json={"card": 38, "version": stale}).status_code == 200
+    answer = client.post("/api/play", json={"card": 11, "version": stale})
+    assert answer.status_code == 409
+    assert answer.json()["state"]["scores"]["Anna"] == 4
+    assert answer.json()["error"].startswith("the board changed")
+
+
+def test_a_card_that_is_not_playable_is_422_with_the_verdict(client: TestClient) -> None:
+    answer = client.post("/api/play", json={"card": 18, "version": version(client)})  # rule 13 for every choice
+    assert answer.status_code == 422
+    assert answer.json()["playable"] is False
+    assert isinstance(answer.json()["rule"], int)
+
+
+def test_group_card_gives_a_verdict_per_delict(client: TestClient) -> None:
+    answer = client.post("/api/check", json={"card": 27}).json()
+    assert set(answer["choices"]) == {"robbery", "extortion", "murder", "highway robbery"}
+
+
+def test_undo_restores_the_board(client: TestClient, game: Path) -> None:
+    original = game.read_bytes()
+    client.post("/api/play", json={"card": 38, "version": version(client)})
+    answer = client.post("/api/undo", json={"version": version(client)})
+    assert answer.status_code == 200
+    assert game.read_bytes() == original
+    assert client.post("/api/undo", json={"version": version(client)}).status_code == 400
+
+
+def test_count_is_exact(client: TestClient) -> None:
+    answer = client.get("/api/count").json()
+    assert isinstance(answer["count"], int) and answer["count"] > 0
+
+
+def test_new_game_from_the_page(tmp_path: Path) -> None:
+    with TestClient(create_app(TableConfig(folder=tmp_path)), raise_server_exceptions=False) as fresh:
+        assert fresh.get("/api/state").status_code == 400
+        answer = fresh.post("/api/games", json={"players": ["Anna", "Ben", "Carl"]})
+        assert answer.status_code == 200
+        assert Path(answer.json()["file"]).parent == tmp_path
+        assert fresh.get("/api/state").json()["players"] == ["Anna", "Ben", "Carl"]
+
+
+def test_entering_a_card_replaces_the_reconstruction_for_page_and_cli(client: TestClient, game: Path,
+                                                                      run: Any) -> None:
+    assert client.get("/api/cards/4").json()["reconstructed"] is True
+    clue = {"type": "delict", "delict": "horse theft", "locations": ["Kirn", "Boos", "Simmern", "Meddersheim"]}
+    answer = client.post("/api/cards/4", json={"clue": clue})
+    assert answer.status_code == 200
+    assert answer.json()["provenance"] == "entered"
+    assert client.post("/api/check", json={"card": 4}).json()["card"]["provenance"] == "entered"
+    assert (game.parent / "game.cards.yaml").exists()
+
+
+def test_a_printed_card_entered_differently_is_refused(client: TestClient) -> None:
+    clue = {"type": "district", "delicts": ["murder", "break-in"], "relation": "same"}
+    answer = client.post("/api/cards/38", json={"clue": clue})
+    assert answer.status_code == 400
+    assert "rulebook prints card 38" in answer.json()["error"]
+
+
+BAD_REQUESTS = [
+    ("post", "/api/check", b"{not json", 400),
+    ("post", "/api/check", b"[1, 2]", 400),
+    ("post", "/api/check", b"{}", 400),
+    ("post", "/api/check", b'{"card": 99}', 400),
+    ("post", "/api/check", b'{"card": "x"}', 400),
+    ("post", "/api/check", b'{"card": 38, "clue": {}}', 400),
+    ("post", "/api/check", b'{"clue": {"type": "delict"}}', 400),
+    ("post", "/api/check", b'{"clue": {"type": "delict", "delict": "murdr", "locations": []}}', 400),
+    ("post", "/api/check", b'{"card": 38, "player": "Zed"}', 400),
+    ("post", "/api/check", b'{"card": 38, "player": 7}', 400),
+    ("post", "/api/play", b'{"card": 38}', 400),
+    ("post", "/api/play", b'{"card": 38, "version": 3}', 400),
+    ("post", "/api/play", b'{"card": 27, "version": "x", "choose": "nobody"}', 409),
+    ("post", "/api/undo", b"{}", 400),
+    ("get", "/api/cards/abc", b"", 400),
+    ("post", "/api/cards/4", b'{"clue": {"type": "group", "group": "green", "direction": "north"}}', 400),
+    ("post", "/api/games", b'{"players": "Anna"}', 400),
+    ("post", "/api/games", b'{"players": ["Anna", "Anna"]}', 400),
+    ("post", "/api/games", b'{"players": ["A", "B"], "last_delict_points": 3}', 400),
+    ("get", "/api/nothing", b"", 404),
+    ("put", "/api/state", b"", 405),
+]
+
+
+@pytest.mark.parametrize(("method", "path", "body", "status"), BAD_REQUESTS)
+def test_bad_input_is_one_json_line(client: TestClient, method: str, path: str, body: bytes, status: int) -> None:
+    answer = client.request(method, path, content=body or None)
+    assert answer.status_code == status
+    error = answer.json()["error"]
+    assert isinstance(error, str) and "\n" not in error and "Traceback" not in error
+
+
+def test_the_join_token_is_required_when_set(game: Path) -> None:
+    with TestClient(create_app(TableConfig(state_path=game, token="s3cret"))) as guarded:
+        assert guarded.get("/api/state").status_code == 403
+        assert guarded.get("/").status_code == 403
+        assert guarded.get("/api/state?token=wrong").status_code == 403
+        assert guarded.get("/api/state?token=s3cret").status_code == 200
+        assert guarded.get("/api/state").status_code == 200  # the cookie the first answer set
