@@ -6,9 +6,8 @@ file's lock (`solver.table.store`), refused with 409 when the page's `version` i
 
 from __future__ import annotations
 
-import asyncio
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -27,12 +26,10 @@ from solver.table import deduce, rules
 from solver.table.cardref import CardRef, card_from_request
 from solver.table.state import new_game
 from solver.table.store import Snapshot, StateFile
+from solver.web.events import ChangeFeed
 
 if TYPE_CHECKING:
     from solver.web.app import TableConfig
-
-POLL_SECONDS = 0.2  # how often the change feed looks at the state file
-
 
 class NotPlayable(Exception):
     def __init__(self, document: dict[str, Any]):
@@ -100,6 +97,14 @@ def _optional_text(data: dict[str, Any], key: str) -> str | None:
 class TableRoutes:
     def __init__(self, config: TableConfig):
         self.config = config
+        self.feed = ChangeFeed(lambda: config.state_path)
+
+    async def changed(self, work: Callable[..., dict[str, Any]], *args: Any) -> Response:
+        """Run a change of the state file off the event loop, then tell the change feed at once."""
+        try:
+            return JSONResponse(await run_in_threadpool(work, *args))
+        finally:
+            self.feed.poke()
 
     def deck(self) -> Deck:
         return self.config.deck()
@@ -136,7 +141,7 @@ class TableRoutes:
 
     async def play(self, request: Request) -> Response:
         data = await _body(request)
-        return JSONResponse(await run_in_threadpool(self._play, data))
+        return await self.changed(self._play, data)
 
     def _play(self, data: dict[str, Any]) -> dict[str, Any]:
         store = self.config.state_file()
@@ -159,7 +164,7 @@ class TableRoutes:
 
     async def undo(self, request: Request) -> Response:
         data = await _body(request)
-        return JSONResponse(await run_in_threadpool(self._undo, data))
+        return await self.changed(self._undo, data)
 
     def _undo(self, data: dict[str, Any]) -> dict[str, Any]:
         store = self.config.state_file()
@@ -176,7 +181,7 @@ class TableRoutes:
     async def enter(self, request: Request) -> Response:
         data = await _body(request)
         number = _card_number(request)
-        return JSONResponse(await run_in_threadpool(self._enter, number, data))
+        return await self.changed(self._enter, number, data)
 
     def _enter(self, number: int, data: dict[str, Any]) -> dict[str, Any]:
         where = self.config.entered_path()
@@ -194,7 +199,7 @@ class TableRoutes:
 
     async def new_game(self, request: Request) -> Response:
         data = await _body(request)
-        return JSONResponse(await run_in_threadpool(self._new_game, data))
+        return await self.changed(self._new_game, data)
 
     def _new_game(self, data: dict[str, Any]) -> dict[str, Any]:
         players = data.get("players")
@@ -215,16 +220,9 @@ class TableRoutes:
         return JSONResponse({"count": total, "version": snapshot.version})
 
     async def events(self, request: Request) -> Response:
-        store = self.config.state_file()
-
         async def changes() -> AsyncIterator[dict[str, str]]:
-            seen = None
-            while not await request.is_disconnected():
-                version = store.version()
-                if version != seen:
-                    seen = version
-                    yield {"event": "state", "data": json.dumps({"version": version})}
-                await asyncio.sleep(POLL_SECONDS)
+            async for version in self.feed.versions(request.is_disconnected):
+                yield {"event": "state", "data": json.dumps({"version": version})}
 
         return EventSourceResponse(changes(), ping=15)
 

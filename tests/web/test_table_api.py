@@ -11,11 +11,11 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
-from starlette.testclient import TestClient  # noqa: E402
+from starlette.testclient import TestClient
 
-from solver.core.yamlio import dump_yaml  # noqa: E402
-from solver.table.state import new_game  # noqa: E402
-from solver.web.app import TableConfig, create_app  # noqa: E402
+from solver.core.yamlio import dump_yaml
+from solver.table.state import new_game
+from solver.web.app import TableConfig, create_app
 
 RULE_4_MARKERS = {"break-in": ["Oberhausen", "Obermoschel", "Meisenheim", "Lettweiler"]}
 
@@ -62,7 +62,7 @@ def test_board_geometry(client: TestClient) -> None:
 
 def test_check_is_exactly_check_json_with_the_card_it_used(client: TestClient, run: Any, game: Path) -> None:
     answer = client.post("/api/check", json={"card": 38}).json()
-    code, out, _ = run("check", str(game), "38", "--json")
+    _code, out, _ = run("check", str(game), "38", "--json")
     import json
 
     assert answer == json.loads(out)
