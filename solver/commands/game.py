@@ -163,7 +163,7 @@ def show(state_file: str, board_file: str | None, as_json: bool) -> None:
 @click.option("--discard", multiple=True, type=int, help="A card number discarded (repeatable).")
 def pass_turn(state_file: str, player: str | None, discard: tuple[int, ...]) -> None:
     """Pass (or end a two-player-variant turn): discards go out of the game, the turn moves on."""
-    from solver.table.state import Move
+    from solver.table.state import Move, MoveKind
 
     state = _load(state_file)
     who = _player(state, player)
@@ -172,7 +172,7 @@ def pass_turn(state_file: str, player: str | None, discard: tuple[int, ...]) -> 
     if state.overfull():
         click.echo(f"refused: the turn cannot end: {state.overfull()[0]}; play on, or undo", err=True)
         sys.exit(1)
-    state.push_unchecked(Move("pass", who, out=list(discard)), end_turn=True)
+    state.push_unchecked(Move(MoveKind.PASS, who, out=list(discard)), end_turn=True)
     state.save(state_file)
     click.echo(f"{who} passes; {state.turn}'s turn")
 
@@ -188,7 +188,7 @@ def end(state_file: str, cards: tuple[str, ...], board_file: str | None, deck_fi
     The game ends when none of them is playable; exit code 1 names one that is.
     """
     from solver.table.rules import check
-    from solver.table.state import FINISHED_REASONS, Move
+    from solver.table.state import Finished, Move, MoveKind
 
     state = _load(state_file)
     board = load_board_warned(board_file)
@@ -198,9 +198,9 @@ def end(state_file: str, cards: tuple[str, ...], board_file: str | None, deck_fi
         if verdict.playable:
             click.echo(f"the game goes on: {arg.label} is playable: {verdict.reason}", err=True)
             sys.exit(1)
-    move = Move("end", state.turn)
+    move = Move(MoveKind.END, state.turn)
     state.push_unchecked(move, end_turn=False)
-    state.finished = FINISHED_REASONS[1]
+    state.finished = Finished.PILES_USED_UP
     state.save(state_file)
     _, winners = state.outcome()
     click.echo(f"game over (draw piles used up, no playable card left): winner {', '.join(winners)}")
@@ -417,7 +417,7 @@ def drawpile(state_file: str, cards: tuple[str, ...], clues: tuple[str, ...], ta
              board_file: str | None, deck_file: str | None, as_json: bool) -> None:
     """Rule 11: which of these cards can never be played again (out of the game)."""
     from solver.table.deduce import never_playable
-    from solver.table.state import Move
+    from solver.table.state import Move, MoveKind
 
     state = _load(state_file)
     board = load_board_warned(board_file)
@@ -428,7 +428,7 @@ def drawpile(state_file: str, cards: tuple[str, ...], clues: tuple[str, ...], ta
                for arg in args]
     dead_numbers = [r["number"] for r in results if r["dead"] and r["number"] is not None]
     if take_out and dead_numbers:
-        state.push_unchecked(Move("drawpile", state.turn, out=dead_numbers), end_turn=False)
+        state.push_unchecked(Move(MoveKind.DRAWPILE, state.turn, out=dead_numbers), end_turn=False)
         state.save(state_file)
     if as_json:
         echo_json({"cards": results, "taken_out": dead_numbers if take_out else []})

@@ -18,7 +18,7 @@ from solver.core import names
 from solver.core.board import Board
 from solver.core.cards import Clue, DelictClue, DistrictClue, GroupClue, LocationClue, NotClue, RemoveOneMarker
 from solver.table.matching import bits_of, hall_violator
-from solver.table.state import GameState, Move
+from solver.table.state import GameState, Move, MoveKind
 
 FULL = (1 << len(names.LOCATIONS)) - 1
 
@@ -134,7 +134,7 @@ def take_stop(state: GameState, board: Board, player: str) -> Move | None:
         work.settle()
     except Unplayable as error:  # cannot happen: every removed marker is in no complete assignment
         raise AssertionError(f"STOP broke rule {error.rule}: {error.reason}") from None
-    move = Move("stop", player, effect=work.effect)
+    move = Move(MoveKind.STOP, player, effect=work.effect)
     state.push_unchecked(move, end_turn=False)
     return move
 

@@ -12,22 +12,23 @@ that changes nothing gives no new information).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from solver.core import names
 from solver.core.board import Board
 from solver.core.cards import Clue, DelictClue, DistrictClue, GroupClue, LocationClue, NotClue, RemoveOneMarker
 from solver.core.errors import BadInput
 from solver.table.matching import hall_violator, reserved_locations
-from solver.table.state import FULL_LOCATION, MARKERS_PER_DELICT, Effect, GameState, Move
+from solver.table.state import FULL_LOCATION, MARKERS_PER_DELICT, Effect, GameState, Move, MoveKind
 
 Card = Clue | RemoveOneMarker
+RuleNumber = Literal[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]  # the rulebook's numbered rules
 
 
 @dataclass
 class Verdict:
     playable: bool
-    rule: int
+    rule: RuleNumber
     reason: str
     effect: Effect | None = None
     choices: dict[str, Verdict] = field(default_factory=dict)
@@ -49,7 +50,7 @@ class Verdict:
 
 
 class Unplayable(Exception):
-    def __init__(self, rule: int, reason: str):
+    def __init__(self, rule: RuleNumber, reason: str):
         super().__init__(reason)
         self.rule, self.reason = rule, reason
 
@@ -103,7 +104,7 @@ def play(state: GameState, card: Card, board: Board, record: int | str | dict | 
     verdict, key = check_choice(state, card, board, choice, player, end_of_turn=not more)
     if verdict.playable:
         out = [record] if isinstance(record, int) else []
-        move = Move("play", player, record, key, verdict.effect, [*out, *discard])
+        move = Move(MoveKind.PLAY, player, record, key, verdict.effect, [*out, *discard])
         state.push_unchecked(move, end_turn=not more)
     return verdict, key
 

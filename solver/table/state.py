@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from solver.core import names
 from solver.core.errors import BadInput
@@ -25,9 +26,28 @@ TOP_LEVEL_KEYS = (
     "variant", "cards_this_turn", "finished", "history",
 )
 VARIANT_KEYS = ("two_player", "last_delict_points")
-FINISHED_REASONS = ("all delicts pinpointed", "draw piles used up")
+REMOVE = "remove"  # what the move stack records for the "Remove one marker" card
 
 Pair = tuple[str, str]  # (delict, location)
+CardRecord = int | Literal["remove"] | dict[str, Any]  # a card number, REMOVE, or a written-out clue
+LastDelictPoints = Literal[1, 5]  # the update's 5 points, or its suggested 1
+
+
+class MoveKind(StrEnum):
+    """What an entry of the move stack records; its value is what the state file says."""
+
+    PLAY = "play"  # a card played (rules 1-7)
+    STOP = "stop"  # rule 10: markers taken by deduction and credited to a player
+    PASS = "pass"  # the turn ends without a card; discards go out of the game
+    END = "end"  # rule 12: the piles are used up and no hand card is playable
+    DRAWPILE = "drawpile"  # rule 11: dead cards on the draw piles taken out of the game
+
+
+class Finished(StrEnum):
+    """Why the game ended; its value is what the state file says under `finished:`."""
+
+    ALL_PINPOINTED = "all delicts pinpointed"
+    PILES_USED_UP = "draw piles used up"
 
 
 @dataclass
@@ -71,18 +91,24 @@ class Effect:
 class Move:
     """One entry of the move stack: enough to undo it exactly."""
 
-    kind: str  # play, stop, pass, end
+    kind: MoveKind
     player: str
-    card: int | str | dict | None = None  # a number, "remove", or a written-out clue
+    card: CardRecord | None = None
     choice: str | None = None
     effect: Effect = field(default_factory=Effect)
     out: list[int] = field(default_factory=list)  # card numbers this move took out of the game
     turn_before: str = ""
     cards_this_turn_before: int = 0
-    finished_before: str | None = None
+    finished_before: Finished | None = None
+
+    def __post_init__(self) -> None:
+        self.kind = MoveKind(self.kind)
+        if self.finished_before is not None:
+            self.finished_before = Finished(self.finished_before)
 
     def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"kind": self.kind, "player": self.player}
+        # plain str, not the enums: the YAML dumper represents str only
+        data: dict[str, Any] = {"kind": self.kind.value, "player": self.player}
         if self.card is not None:
             data["card"] = self.card
         if self.choice is not None:
@@ -92,7 +118,7 @@ class Move:
         data["turn_before"] = self.turn_before
         data["cards_this_turn_before"] = self.cards_this_turn_before
         if self.finished_before is not None:
-            data["finished_before"] = self.finished_before
+            data["finished_before"] = self.finished_before.value
         return data
 
     @classmethod
@@ -115,9 +141,9 @@ class GameState:
     remove_one_used: list[str] = field(default_factory=list)
     out_of_game: list[int] = field(default_factory=list)
     two_player: bool = False  # the two-player variant: 1-3 cards a turn, rule 15 at the turn's end
-    last_delict_points: int = 5  # the update's 5 points, or the suggested 1
+    last_delict_points: LastDelictPoints = 5
     cards_this_turn: int = 0
-    finished: str | None = None
+    finished: Finished | None = None
     history: list[Move] = field(default_factory=list)
 
     # ----- derived facts -------------------------------------------------------------
@@ -170,16 +196,16 @@ class GameState:
         move.finished_before = self.finished
         self._apply_effect(move.effect)
         self.scores[move.player] = self.scores.get(move.player, 0) + move.effect.points
-        if move.card == "remove" and move.player not in self.remove_one_used:
+        if move.card == REMOVE and move.player not in self.remove_one_used:
             self.remove_one_used.append(move.player)
         move.out = [n for n in dict.fromkeys(move.out) if n not in self.out_of_game]
         self.out_of_game.extend(move.out)
-        if move.kind == "play":
+        if move.kind == MoveKind.PLAY:
             self.cards_this_turn += 1
         if end_turn:
             self.turn, self.cards_this_turn = self.next_player(), 0
         if len(self.tiles) == len(names.DELICTS):
-            self.finished = FINISHED_REASONS[0]
+            self.finished = Finished.ALL_PINPOINTED
         self.history.append(move)
 
     def pop(self) -> Move:
@@ -211,7 +237,7 @@ class GameState:
             before[delict].discard(location)
         self.markers = {d: frozenset(m) for d, m in before.items() if m}
         self.scores[move.player] -= effect.points
-        if move.card == "remove" and move.player in self.remove_one_used:
+        if move.card == REMOVE and move.player in self.remove_one_used:
             self.remove_one_used.remove(move.player)
         for number in move.out:
             self.out_of_game.remove(number)
@@ -256,7 +282,7 @@ class GameState:
         return [f"{location} has {len(here)} markers; at most 3 at the end of a turn (rule 15)"
                 for location in names.LOCATIONS if len(here := self.markers_at(location)) > FULL_LOCATION]
 
-    def outcome(self) -> tuple[str, list[str]] | None:
+    def outcome(self) -> tuple[Finished, list[str]] | None:
         """(why the game ended, the winners), or None while it goes on."""
         if self.finished is None:
             return None
@@ -279,7 +305,7 @@ class GameState:
             "cards_this_turn": self.cards_this_turn,
         }
         if self.finished:
-            data["finished"] = self.finished
+            data["finished"] = self.finished.value
         data["history"] = [move.to_dict() for move in self.history]
         return data
 
@@ -291,7 +317,7 @@ class GameState:
         save_atomic(path, self.to_yaml())
 
 
-def new_game(players: list[str], two_player: bool = False, last_delict_points: int = 5) -> GameState:
+def new_game(players: list[str], two_player: bool = False, last_delict_points: LastDelictPoints = 5) -> GameState:
     state = GameState(list(players), {p: 0 for p in players}, players[0] if players else "",
                       two_player=two_player, last_delict_points=last_delict_points)
     problems = _player_problems(state)
@@ -454,8 +480,10 @@ def _validate(state: GameState, data: dict, file: str) -> None:
         elif "tile" in problem:
             line = line_of(data, "tiles")
         raise BadInput(f"this board breaks the rules: {problem}", file, line)
-    if state.finished is not None and state.finished not in FINISHED_REASONS:
-        raise BadInput(f"finished: must be one of {', '.join(FINISHED_REASONS)}", file, line_of(data, "finished"))
+    if state.finished is not None:
+        if state.finished not in list(Finished):
+            raise BadInput(f"finished: must be one of {', '.join(Finished)}", file, line_of(data, "finished"))
+        state.finished = Finished(state.finished)
 
 
 def _key_for(given: dict, delict: str) -> object:

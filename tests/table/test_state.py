@@ -156,3 +156,30 @@ def test_last_delict_ends_the_game():
     assert game.outcome() == ("all delicts pinpointed", ["Anna"])
     game.pop()
     assert game.finished is None and game.outcome() is None
+
+
+def test_every_move_kind_is_written_as_its_plain_value_and_read_back(tmp_path):
+    """The kinds are a StrEnum; the file holds their values, as before (`kind: drawpile`, ...)."""
+    from solver.table.state import Finished, MoveKind
+
+    game = state({"break-in": ["Oberhausen", "Boos"]})
+    for kind in MoveKind:
+        game.push_unchecked(Move(kind, game.turn, out=[10 + len(game.history)]), end_turn=False)
+    game.finished = Finished.PILES_USED_UP
+    path = tmp_path / "kinds.yaml"
+    game.save(path)
+    text = path.read_text(encoding="utf-8")
+    assert [line.strip() for line in text.splitlines() if "kind:" in line] == [
+        "- kind: play", "- kind: stop", "- kind: pass", "- kind: end", "- kind: drawpile"]
+    assert "finished: draw piles used up" in text
+    again = load_state(path)
+    assert [move.kind for move in again.history] == list(MoveKind)
+    assert type(again.history[0].kind) is MoveKind and type(again.finished) is Finished
+    assert again.to_yaml() == text
+
+
+def test_an_unknown_move_kind_in_the_history_is_bad_input_at_its_line(tmp_path):
+    text = EXAMPLE + "history:\n  - {kind: shuffle, player: Anna}\n"
+    with pytest.raises(BadInput, match="unreadable history entry") as caught:
+        load_state(write(tmp_path, text))
+    assert caught.value.line == 11
