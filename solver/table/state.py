@@ -78,13 +78,21 @@ class Effect:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Effect:
-        def pairs(key: str) -> list[Pair]:
-            return [(names.resolve("delict", p["delict"]), names.resolve("location", p["location"]))
-                    for p in data.get(key) or []]
+    def from_dict(cls, data: object) -> Effect:
+        """An effect as `to_dict` writes it; BadInput names what is malformed."""
+        data = _mapping(data, "effect", "a mapping with placed, removed, replaced, tiles, kept")
 
-        kept = {names.resolve("delict", d): int(n) for d, n in (data.get("kept") or {}).items()}
-        return cls(pairs("placed"), pairs("removed"), pairs("replaced"), pairs("tiles"), kept)
+        def pairs(key: str) -> list[Pair]:
+            found = []
+            for pair in _listed(data, key, "a list of {delict: ..., location: ...}"):
+                if not isinstance(pair, dict) or "delict" not in pair or "location" not in pair:
+                    raise BadInput(f"`{key}:` holds {pair!r}, not {{delict: ..., location: ...}}")
+                found.append((names.resolve("delict", pair["delict"]), names.resolve("location", pair["location"])))
+            return found
+
+        kept = _mapping(data.get("kept") or {}, "kept", "a mapping from delicts to markers kept")
+        return cls(pairs("placed"), pairs("removed"), pairs("replaced"), pairs("tiles"),
+                   {names.resolve("delict", d): _count(n, f"kept {d}") for d, n in kept.items()})
 
 
 @dataclass
@@ -122,13 +130,59 @@ class Move:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Move:
+    def from_dict(cls, data: object) -> Move:
+        """A move as `to_dict` writes it; BadInput names what is malformed."""
+        data = _mapping(data, "a history entry", "a mapping with kind, player, effect, ...")
+        for key in ("kind", "player"):
+            if key not in data:
+                raise BadInput(f"it has no `{key}:`")
+        if data["kind"] not in list(MoveKind):
+            raise BadInput(f"kind {data['kind']!r} is not one of {', '.join(MoveKind)}")
+        card = data.get("card")
+        if not (card is None or card == REMOVE or isinstance(card, dict) or _is_count(card)):
+            raise BadInput(f"card {card!r} is not a card number, {REMOVE} or a written-out clue")
+        finished = data.get("finished_before")
+        if finished is not None and finished not in list(Finished):
+            raise BadInput(f"finished_before {finished!r} is not one of {', '.join(Finished)}")
+        out = [_count(n, "a number under out") for n in _listed(data, "out", "a list of card numbers")]
         return cls(
-            str(data["kind"]), str(data["player"]), data.get("card"), data.get("choice"),
-            Effect.from_dict(data.get("effect") or {}), [int(n) for n in data.get("out") or []],
-            str(data.get("turn_before", data["player"])), int(data.get("cards_this_turn_before", 0)),
-            data.get("finished_before"),
+            MoveKind(data["kind"]), _name(data["player"], "player"), card,
+            None if data.get("choice") is None else _name(data["choice"], "choice"),
+            Effect.from_dict(data.get("effect") or {}), out,
+            _name(data.get("turn_before", data["player"]), "turn_before"),
+            _count(data.get("cards_this_turn_before", 0), "cards_this_turn_before"), finished,
         )
+
+
+def _mapping(value: object, what: str, shape: str) -> dict:
+    if not isinstance(value, dict):
+        raise BadInput(f"{what} must be {shape}, not {value!r}")
+    return value
+
+
+def _listed(data: dict, key: str, shape: str) -> list:
+    value = data.get(key)
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise BadInput(f"`{key}:` must be {shape}, not {value!r}")
+    return value
+
+
+def _is_count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _count(value: object, what: str) -> int:
+    if not _is_count(value):
+        raise BadInput(f"{what} must be a whole number >= 0, not {value!r}")
+    return value
+
+
+def _name(value: object, what: str) -> str:
+    if isinstance(value, dict | list) or value is None:
+        raise BadInput(f"{what} must be a name, not {value!r}")
+    return str(value)
 
 
 @dataclass
@@ -211,19 +265,33 @@ class GameState:
     def pop(self) -> Move:
         """Undo the last move exactly; IndexError when there is none, BadInput when the board
         no longer holds what the move did (the file was edited by hand since)."""
+        move = self.history[-1]
         trial = copy.deepcopy(self)
-        try:
-            move = trial._pop_unchecked()
-            if trial.problems() or min(trial.scores.values(), default=0) < 0:
-                raise ValueError("the undone board breaks the rules")
-        except (KeyError, ValueError):
+        undone = trial._holds(move)
+        if undone:
+            trial._pop_unchecked()
+        if not undone or trial.problems():
             raise BadInput(
                 "the last entry under history: no longer matches the board (was the file edited by hand?), "
                 "so undo cannot restore what was there before; restore the .prev file instead, or delete "
                 "that history entry"
-            ) from None
+            )
         self.__dict__.update(trial.__dict__)
         return move
+
+    def _holds(self, move: Move) -> bool:
+        """Whether the state holds what `move` did: its tiles, the markers it placed, its points, its cards out."""
+        effect = move.effect
+        taken = {*effect.removed, *effect.replaced}
+        return (
+            move.player in self.players and move.turn_before in self.players
+            and self.scores.get(move.player, 0) >= effect.points
+            and len(set(effect.tiles)) == len(effect.tiles)
+            and all(self.tiles.get(delict) == location for delict, location in effect.tiles)
+            and all(location in self.markers.get(delict, ()) for delict, location in effect.placed
+                    if (delict, location) not in taken)
+            and all(move.out.count(number) <= self.out_of_game.count(number) for number in move.out)
+        )
 
     def _pop_unchecked(self) -> Move:
         move = self.history.pop()
@@ -326,6 +394,9 @@ def new_game(players: list[str], two_player: bool = False, last_delict_points: L
     return state
 
 
+_LAST_DELICT_POINTS = "last_delict_points is 5 (the update) or 1 (its suggested variant)"
+
+
 def _player_problems(state: GameState) -> list[str]:
     if not 1 <= len(state.players) <= 4:
         return [f"a game has 1 to 4 players, not {len(state.players)}"]
@@ -334,7 +405,7 @@ def _player_problems(state: GameState) -> list[str]:
     if state.two_player and len(state.players) != 2:
         return ["the two-player variant needs exactly 2 players"]
     if state.last_delict_points not in (1, 5):
-        return ["last_delict_points is 5 (the update) or 1 (its suggested variant)"]
+        return [_LAST_DELICT_POINTS]
     return []
 
 
@@ -355,8 +426,6 @@ def load_state(path: str | Path) -> GameState:
         state = _parse(data, file)
     except BadInput as error:
         raise error.located(file) from None
-    except (KeyError, TypeError, ValueError) as error:
-        raise BadInput(f"malformed state ({error}); see docs/game.md for the format", file) from None
     _validate(state, data, file)
     return state
 
@@ -367,19 +436,24 @@ def _parse(data: dict, file: str) -> GameState:
         raise BadInput("`players:` must list the players' names", file, line_of(data, "players"))
     players = [str(p) for p in players]
     variant = _section(data, "variant", dict, "a mapping (two_player, last_delict_points)", file)
+    points = variant.get("last_delict_points", 5)
+    if not _is_count(points):
+        raise BadInput(_LAST_DELICT_POINTS, file, line_of(variant, "last_delict_points"))
+    cards = data.get("cards_this_turn") or 0
+    if not _is_count(cards):
+        raise BadInput("`cards_this_turn:` must be a whole number >= 0", file, line_of(data, "cards_this_turn"))
     state = GameState(
         players, _scores(data, players, file), _turn(data, players, file),
         _markers(data, file), _tiles(data, file),
         _player_list(data, "remove_one_used", players, file), _out_of_game(data, file),
-        bool(variant.get("two_player", False)), int(variant.get("last_delict_points", 5)),
-        int(data.get("cards_this_turn") or 0), data.get("finished"),
+        bool(variant.get("two_player", False)), points, cards, data.get("finished"),
     )
     history = _section(data, "history", list, "a list of earlier plays", file)
     for index, entry in enumerate(history):
         try:
             state.history.append(Move.from_dict(entry))
-        except (BadInput, KeyError, TypeError, ValueError) as error:
-            raise BadInput(f"unreadable history entry ({error}); delete it to drop undo information",
+        except BadInput as error:
+            raise BadInput(f"unreadable history entry ({error.message}); delete it to drop undo information",
                            file, line_of(history, index)) from None
     return state
 

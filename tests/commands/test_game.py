@@ -213,3 +213,22 @@ def test_two_player_variant_rule_15_at_the_end_of_the_turn(run, tmp_path):
     assert code == 1 and "Oberhausen has 4 markers" in err
     code, _, _ = run("play", path, "remove", "--choose", "murder@Oberhausen")
     assert code == 0
+
+
+@pytest.mark.parametrize(("extra", "where"), [
+    ("cards_this_turn: two\n", "game.yaml:5: `cards_this_turn:`"),
+    ("variant: {last_delict_points: five}\n", "game.yaml:5: last_delict_points"),
+    ("history:\n  - {kind: play, player: Ben, effect: {kept: [3]}}\n", "game.yaml:6: unreadable history entry"),
+])
+def test_a_malformed_state_file_is_one_line_naming_the_line(run, game, extra, where):
+    game.write_text(RULE_4_STATE + extra, encoding="utf-8")
+    code, out, err = run("game", "show", game)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert where in err and "Traceback" not in err
+
+
+def test_undo_after_a_hand_edit_is_one_line(run, game):
+    run("play", game, "38")
+    game.write_text(game.read_text(encoding="utf-8").replace("Ben: 4", "Ben: 1"), encoding="utf-8")
+    code, out, err = run("undo", game)
+    assert code == 2 and out == "" and err.count("\n") == 1 and "no longer matches the board" in err
