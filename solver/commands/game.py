@@ -81,6 +81,17 @@ def _player(state, player: str | None) -> str:
     return player
 
 
+def _choice_words(card, needed) -> BadInput:
+    """ChoiceNeeded in the words of the command line: the --choose option and its values."""
+    from solver.core.cards import RemoveOneMarker
+
+    if needed.given is None:
+        return BadInput("this card needs a choice: pass --choose with one of " + "; ".join(needed.options))
+    if isinstance(card, RemoveOneMarker) and "@" not in needed.given:
+        return BadInput("choose the marker to remove as DELICT@LOCATION, e.g. --choose 'break-in@Meisenheim'")
+    return BadInput(needed.message)
+
+
 def _verdict_lines(label: str, verdict, indent: str = "") -> list[str]:
     status = "playable" if verdict.playable else "NOT playable"
     lines = [f"{indent}{label}: {status} (rule {verdict.rule}): {verdict.reason}"]
@@ -252,6 +263,7 @@ def play(state_file: str, card: str | None, clue_text: str | None, choose: str |
          as_json: bool) -> None:
     """Play CARD on STATE: markers, tiles, the player's score, cards out, whose turn."""
     from solver.table import rules
+    from solver.table.errors import ChoiceNeeded
 
     state = _load(state_file)
     arg = parse_card(card, clue_text, deck_file)
@@ -261,7 +273,10 @@ def play(state_file: str, card: str | None, clue_text: str | None, choose: str |
     if isinstance(arg.record, int) and arg.record in state.out_of_game:
         raise BadInput(f"card {arg.record} is already out of the game (played or discarded); undo the move "
                        "that took it out, or check the number", state_file)
-    verdict, choice = rules.play(state, arg.card, board, arg.record, choose, who, more, discard)
+    try:
+        verdict, choice = rules.play(state, arg.card, board, arg.record, choose, who, more, discard)
+    except ChoiceNeeded as needed:
+        raise _choice_words(arg.card, needed) from None
     if not verdict.playable:
         if as_json:
             echo_json(verdict.to_dict())

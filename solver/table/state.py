@@ -3,8 +3,10 @@
 A `GameState` holds the board (markers and tiles), the players, their scores, whose
 turn it is, who has used the "Remove one marker" card and which cards are out of the
 game. Every change is a `Move` pushed on `history`; `pop()` undoes the last one
-exactly, like python-chess's `Board.push`/`pop`. The rules live in `solver.table.rules`:
-this module only applies effects that the rules have checked.
+exactly, like python-chess's `Board.push`/`pop`. The rules live in `solver.table.rules`
+and `solver.table.deduce`, whose checked calls (`play`, `pass_turn`, `end_game`,
+`take_stop`, `take_out_dead`) are the only callers of `push_unchecked`: this module
+only applies effects that the rules have checked.
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ from typing import Any, Literal
 
 from solver.core import names
 from solver.core.errors import BadInput
-from solver.core.yamlio import dump_yaml, line_of, load_yaml, save_atomic
+from solver.core.yamlio import dump_yaml, line_of, load_yaml, previous_version, save_atomic
+from solver.table.errors import StateConflict
 
 MARKERS_PER_DELICT = 5
 FULL_LOCATION = 3
@@ -225,6 +228,14 @@ class GameState:
         tiled = set(self.tiles.values())
         return [loc for loc in names.LOCATIONS if loc not in tiled]
 
+    def player(self, name: str | None = None) -> str:
+        """`name` when it is a player (BadInput otherwise); whose turn it is when None."""
+        if name is None:
+            return self.turn
+        if name not in self.players:
+            raise BadInput(f"{name!r} is not a player; players: {', '.join(self.players)}")
+        return name
+
     def next_player(self) -> str:
         return self.players[(self.players.index(self.turn) + 1) % len(self.players)]
 
@@ -244,7 +255,9 @@ class GameState:
     def push_unchecked(self, move: Move, end_turn: bool) -> None:
         """Apply a move whose effect `solver.table.rules` computed, and record it for undo.
 
-        Unchecked: the effect is applied as given. The checked path is `solver.table.rules.play`.
+        Unchecked: the effect is applied as given. For use inside `solver.table` only; the
+        checked calls are `rules.play`, `rules.pass_turn`, `rules.end_game`, `deduce.take_stop`
+        and `deduce.take_out_dead`.
         """
         move.turn_before, move.cards_this_turn_before = self.turn, self.cards_this_turn
         move.finished_before = self.finished
@@ -260,6 +273,8 @@ class GameState:
             self.turn, self.cards_this_turn = self.next_player(), 0
         if len(self.tiles) == len(names.DELICTS):
             self.finished = Finished.ALL_PINPOINTED
+        elif move.kind == MoveKind.END:
+            self.finished = Finished.PILES_USED_UP
         self.history.append(move)
 
     def pop(self) -> Move:
@@ -271,7 +286,7 @@ class GameState:
         if undone:
             trial._pop_unchecked()
         if not undone or trial.problems():
-            raise BadInput(
+            raise StateConflict(
                 "the last entry under history: no longer matches the board (was the file edited by hand?), "
                 "so undo cannot restore what was there before; restore the .prev file instead, or delete "
                 "that history entry"
@@ -380,9 +395,21 @@ class GameState:
     def to_yaml(self) -> str:
         return dump_yaml(self.to_dict())
 
-    def save(self, path: str | Path) -> None:
-        """Write atomically; the previous file is kept as PATH.prev."""
-        save_atomic(path, self.to_yaml())
+    def save(self, path: str | Path, reuse_previous: bool = False) -> None:
+        """Write atomically; the previous file is kept as PATH.prev.
+
+        With `reuse_previous` (after an undo): when PATH.prev holds exactly this state, its own
+        text is written back, so that a move and its undo leave the file byte for byte as it was.
+        """
+        text = self.to_yaml()
+        previous = previous_version(path)
+        if reuse_previous and previous.exists():
+            try:
+                if load_state(previous).to_dict() == self.to_dict():
+                    text = previous.read_text(encoding="utf-8")
+            except BadInput:
+                pass  # an unreadable previous file is simply not reused
+        save_atomic(path, text)
 
 
 def new_game(players: list[str], two_player: bool = False, last_delict_points: LastDelictPoints = 5) -> GameState:
