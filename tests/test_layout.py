@@ -53,3 +53,33 @@ def test_every_module_lives_in_a_package() -> None:
 def test_every_package_says_what_lives_there() -> None:
     for init in SOLVER.rglob("__init__.py"):
         assert ast.get_docstring(ast.parse(init.read_text())), f"{init} has no docstring"
+
+
+MUTATORS = {"append", "extend", "insert", "remove", "pop", "clear", "update", "add", "discard", "setdefault"}
+
+
+def _by_hand(node: ast.AST) -> bool:
+    """Whether `node` changes a library object itself instead of calling the library."""
+    if isinstance(node, ast.Attribute):  # state.push_unchecked, state._pop_unchecked
+        return node.attr == "push_unchecked" or (node.attr.startswith("_") and not node.attr.startswith("__"))
+    if isinstance(node, ast.Call):  # Move(...), state.history.append(...)
+        func = node.func
+        return (isinstance(func, ast.Name) and func.id == "Move") or (
+            isinstance(func, ast.Attribute) and func.attr in MUTATORS and isinstance(func.value, ast.Attribute))
+    if isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign):  # state.finished = ..., state.scores[p] += ...
+        for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
+            while isinstance(target, ast.Subscript):
+                target = target.value
+            if isinstance(target, ast.Attribute):
+                return True
+    return False
+
+
+def _changes_by_hand(tree: ast.AST) -> list[str]:
+    return [ast.unparse(node) for node in ast.walk(tree) if _by_hand(node)]
+
+
+def test_commands_change_a_game_state_only_through_checked_library_calls() -> None:
+    for path in sorted((SOLVER / "commands").glob("*.py")):
+        wrong = _changes_by_hand(ast.parse(path.read_text()))
+        assert not wrong, f"{path.relative_to(SOLVER)} changes library objects by hand: {wrong}"
