@@ -83,3 +83,27 @@ def test_commands_change_a_game_state_only_through_checked_library_calls() -> No
     for path in sorted((SOLVER / "commands").glob("*.py")):
         wrong = _changes_by_hand(ast.parse(path.read_text()))
         assert not wrong, f"{path.relative_to(SOLVER)} changes library objects by hand: {wrong}"
+
+
+def _annotation_only_imports(tree: ast.Module) -> list[str]:
+    """Names imported from `solver` (outside `if TYPE_CHECKING:`) that are used in annotations only."""
+    checking = {id(node) for block in ast.walk(tree) if isinstance(block, ast.If)
+                and ast.unparse(block.test) == "TYPE_CHECKING" for node in ast.walk(block)}
+    imported = {alias.asname or alias.name for node in ast.walk(tree)
+                if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("solver")
+                and id(node) not in checking for alias in node.names}
+    annotations = [node.annotation for node in ast.walk(tree) if isinstance(node, ast.arg | ast.AnnAssign)
+                   and node.annotation is not None]
+    annotations += [node.returns for node in ast.walk(tree)
+                    if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.returns is not None]
+    in_annotations = {id(name) for annotation in annotations for name in ast.walk(annotation)}
+    used = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name) and id(node) not in in_annotations}
+    used |= {node.value.id for node in ast.walk(tree) if isinstance(node, ast.Attribute)
+             and isinstance(node.value, ast.Name) and id(node) not in in_annotations}
+    return sorted(imported - used - {"annotations"})
+
+
+def test_commands_import_types_for_annotations_only_under_type_checking() -> None:
+    for path in sorted((SOLVER / "commands").glob("*.py")):
+        wrong = _annotation_only_imports(ast.parse(path.read_text()))
+        assert not wrong, f"{path.relative_to(SOLVER)} imports {wrong} for annotations only: use TYPE_CHECKING"
