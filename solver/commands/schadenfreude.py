@@ -5,11 +5,15 @@ Heavy imports (matplotlib, textual, the bots) happen inside the commands."""
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 import click
 
-from solver.cardgames.schadenfreude.cards import NOTATIONS, STANDARD, TAROT, Notation, deck_for
+from solver.cardgames.schadenfreude.cards import NOTATIONS, STANDARD, TAROT, deck_for
 from solver.core.errors import BadInput
+
+if TYPE_CHECKING:
+    from solver.cardgames.schadenfreude.cards import Notation
 
 
 @click.group()
