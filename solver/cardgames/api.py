@@ -28,6 +28,13 @@ class IllegalAction(ValueError):
         self.reason = reason
 
 
+def sole_winner(returns: Sequence[float]) -> int | None:
+    """The unique seat with the strictly highest return, if there is one."""
+    best = max(returns)
+    seats = [seat for seat, value in enumerate(returns) if value == best]
+    return seats[0] if len(seats) == 1 and best > min(returns) else None
+
+
 class GameState(ABC):
     """One state of a game; the sequence of applied actions is kept in `history()`."""
 
@@ -65,6 +72,20 @@ class GameState(ABC):
 
     @abstractmethod
     def action_to_string(self, player: int, action: int) -> str: ...
+
+    @property
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Each player's score on the game's score track now, as a new list of ints."""
+
+    @abstractmethod
+    def rounds_played(self) -> int:
+        """Rounds completed so far."""
+
+    @abstractmethod
+    def score_history(self) -> list[list[int]]:
+        """The score track round by round (each engine says whether the starting scores are
+        the first entry)."""
 
     @abstractmethod
     def clone(self) -> GameState: ...
@@ -109,6 +130,12 @@ class GameState(ABC):
         Engines may override this with a faster equivalent (e.g. one shuffle per deal)."""
         while self.current_player() == CHANCE:
             self.apply_action_unchecked(self.sample_chance_outcome(rng))
+
+    def winner(self) -> int | None:
+        """The sole winner once the game is over, None before or when nobody (or several)
+        won. By default the seat with the unique highest return; engines with a rule of
+        their own override this."""
+        return sole_winner(self.returns()) if self.is_terminal() else None
 
     def returns_for(self, player: int) -> float:
         return self.returns()[player]

@@ -25,8 +25,8 @@ class GameResult:
     seed: int
     returns: list[float]
     winner: int | None
-    rounds: int | None = None
-    score_history: list[list[int]] | None = None
+    rounds: int
+    score_history: list[list[int]]
 
 
 @dataclass
@@ -93,13 +93,6 @@ def game_seed(seed: int, index: int) -> int:
     return (seed * 1_000_003 + index) & 0xFFFFFFFFFFFF
 
 
-def default_winner(returns: Sequence[float]) -> int | None:
-    """The unique seat with the strictly highest return, if there is one."""
-    best = max(returns)
-    seats = [seat for seat, value in enumerate(returns) if value == best]
-    return seats[0] if len(seats) == 1 and best > min(returns) else None
-
-
 def play_game(new_state: StateFactory, bots: Sequence[Bot], seed: int) -> GameResult:
     """Play one game to the end; chance is resolved with a Random(seed)."""
     rng = random.Random(seed)
@@ -110,17 +103,12 @@ def play_game(new_state: StateFactory, bots: Sequence[Bot], seed: int) -> GameRe
             continue
         seat = state.current_player()
         state.apply_action(bots[seat].step(state))
-    returns = state.returns()
-    winner_of = getattr(state, "winner", None)
-    winner = winner_of() if callable(winner_of) else default_winner(returns)
-    rounds = getattr(state, "rounds_played", None)
-    history = getattr(state, "score_history", None)
     return GameResult(
         seed=seed,
-        returns=list(returns),
-        winner=winner,
-        rounds=rounds() if callable(rounds) else None,
-        score_history=history() if callable(history) else None,
+        returns=list(state.returns()),
+        winner=state.winner(),
+        rounds=state.rounds_played(),
+        score_history=state.score_history(),
     )
 
 
@@ -180,7 +168,6 @@ def _collect(result: SimulationResult, batch: list[GameResult], keep_histories: 
             result.no_winner += 1
         else:
             result.wins[game.winner] += 1
-        if game.rounds is not None:
-            result.rounds[game.rounds] += 1
-        if game.score_history is not None and len(result.score_histories) < keep_histories:
+        result.rounds[game.rounds] += 1
+        if len(result.score_histories) < keep_histories:
             result.score_histories.append(game.score_history)

@@ -1,6 +1,7 @@
 import pytest
 
-from solver.cardgames.simulate import default_winner, simulate, wilson_interval
+from solver.cardgames.api import sole_winner
+from solver.cardgames.simulate import simulate, wilson_interval
 from tests.cardgames.toygame import new_race, random_bots
 
 
@@ -13,9 +14,9 @@ def test_wilson_interval_known_values():
     assert wilson_interval(0, 0) == (0.0, 1.0)
 
 
-def test_default_winner():
-    assert default_winner([1.0, -1.0]) == 0
-    assert default_winner([0.0, 0.0]) is None
+def test_sole_winner():
+    assert sole_winner([1.0, -1.0]) == 0
+    assert sole_winner([0.0, 0.0]) is None
 
 
 def test_simulate_counts_every_game_and_is_independent_of_jobs():

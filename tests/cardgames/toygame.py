@@ -13,6 +13,7 @@ class RaceState(GameState):
         self.total = 0
         self.to_move: int | None = None
         self.rounds = 0
+        self.added = [0, 0]
 
     def num_players(self) -> int:
         return 2
@@ -45,6 +46,7 @@ class RaceState(GameState):
             self.to_move = action
             return
         self.total += action
+        self.added[self.to_move] += action
         self.rounds += 1
         if self.total < self.target:
             self.to_move = 1 - self.to_move
@@ -63,11 +65,20 @@ class RaceState(GameState):
     def clone(self) -> RaceState:
         twin = RaceState(self.target)
         twin.total, twin.to_move, twin.rounds = self.total, self.to_move, self.rounds
+        twin.added = list(self.added)
         twin._history = list(self._history)
         return twin
 
+    @property
+    def scores(self) -> list[int]:
+        """What each player has added to the counter."""
+        return list(self.added)
+
     def rounds_played(self) -> int:
         return self.rounds
+
+    def score_history(self) -> list[list[int]]:
+        return [self.scores]
 
 
 def new_race() -> RaceState:

@@ -15,7 +15,7 @@ from solver.cardgames.scandaroon.state import ScandaroonState
 
 
 def margin(state: ScandaroonState, seat: int) -> float:
-    scores = state.scores()
+    scores = state.scores
     others = max(s for i, s in enumerate(scores) if i != seat)
     return scores[seat] - others + 0.5 * state.pile_totals()[seat]
 

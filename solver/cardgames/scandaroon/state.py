@@ -258,6 +258,7 @@ class ScandaroonState(GameState):
         return len(self.round_scores)
 
     def score_history(self) -> list[list[int]]:
+        """The score track at the end of each round played."""
         return [list(s) for s in self.round_scores]
 
     def clone(self, keep_log: bool = True) -> ScandaroonState:
@@ -296,6 +297,7 @@ class ScandaroonState(GameState):
     def final_values(self) -> dict[int, int]:
         return final_values(self.deck, self.rows, self.boosts, self.trump)
 
+    @property
     def scores(self) -> list[int]:
         """Each player's score for the current round (the score track)."""
         return row_scores(self.deck, self.rows, self.boosts, self.trump)
@@ -672,7 +674,7 @@ class ScandaroonState(GameState):
 
     # -- end of round, next round -----------------------------------------------------------
     def _end_round(self) -> None:
-        scores = self.scores()
+        scores = self.scores
         self.round_scores.append(scores)
         self.round_trumps.append((self.trump_card, self.trump))
         winners = scoring.round_winners(scores)
@@ -774,7 +776,7 @@ class ScandaroonState(GameState):
 
     def public_string(self) -> str:
         final = self.final_values()
-        scores = self.scores()
+        scores = self.scores
         lines = [f"round {self.round}/{ROUNDS}  trump: {self.trump or NO_TRUMP}"
                  f"  draw pile: {len(self.draw_pile)}  discard pile: {len(self.discard)}"]
         for s in range(self.n):

@@ -47,7 +47,7 @@ class SchadenfreudeState(GameState):
         self.deck: Deck = deck_for(players, notation)
         self.players = players
         self.limit = limit
-        self.scores = [0] * players
+        self._scores = [0] * players
         self.score_log: list[list[int]] = [[0] * players]
         self.round = 1
         self.leader: int | None = first_leader
@@ -69,7 +69,7 @@ class SchadenfreudeState(GameState):
         state.dealt = sum(len(hand) for hand in hands)
         state.phase = PLAY
         if scores is not None:
-            state.scores = list(scores)
+            state._scores = list(scores)
             state.score_log = [list(scores)]
         return state
 
@@ -186,13 +186,13 @@ class SchadenfreudeState(GameState):
         self.last_round_points = points
         self.last_round_piles = list(self.piles)
         self.last_round_tricks = list(self.tricks)
-        self.scores = scoring.apply_round(self.scores, points)
-        self.score_log.append(list(self.scores))
-        if scoring.game_over(self.scores, self.limit):
+        self._scores = scoring.apply_round(self._scores, points)
+        self.score_log.append(list(self._scores))
+        if scoring.game_over(self._scores, self.limit):
             self.phase = OVER
             return
         self.round += 1
-        self.leader = scoring.next_leader(self.scores)
+        self.leader = scoring.next_leader(self._scores)
         self._start_round()
 
     def resolve_chance(self, rng: random.Random) -> None:
@@ -211,12 +211,18 @@ class SchadenfreudeState(GameState):
     def winner(self) -> int | None:
         if self.phase != OVER:
             return None
-        return scoring.winner(self.scores, self.limit)
+        return scoring.winner(self._scores, self.limit)
+
+    @property
+    def scores(self) -> list[int]:
+        """The score track: each player's total after the rounds played."""
+        return list(self._scores)
 
     def rounds_played(self) -> int:
         return len(self.score_log) - 1
 
     def score_history(self) -> list[list[int]]:
+        """The score track before the first round and after each round."""
         return [list(scores) for scores in self.score_log]
 
     def action_to_string(self, player: int, action: int) -> str:
@@ -265,7 +271,7 @@ class SchadenfreudeState(GameState):
         twin.__dict__.update(self.__dict__)
         twin._history = list(self._history)
         twin._events = list(self._events)
-        twin.scores = list(self.scores)
+        twin._scores = list(self._scores)
         twin.score_log = [list(s) for s in self.score_log]
         twin.hands = list(self.hands)
         twin.piles = list(self.piles)
