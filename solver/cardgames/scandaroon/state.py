@@ -14,11 +14,15 @@ and only its follow-ups are legal.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from solver.cardgames.api import CHANCE, TERMINAL, GameState
+from solver.cardgames.api import CHANCE, TERMINAL, GameState, Observer
 from solver.cardgames.scandaroon import scoring
 from solver.cardgames.scandaroon.symbols import NO_TRUMP, STONE_EFFECTS
 from solver.cardgames.scandaroon.values import current_values, final_values, row_scores
+
+if TYPE_CHECKING:
+    from solver.cardgames.scandaroon.game import ScandaroonGame
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 4
 HAND_SIZE = 5  # "deals 5 cards face down to each player"
@@ -82,20 +86,14 @@ class Pending:
 
 
 class ScandaroonState(GameState):
-    def __init__(self, deck=None, players: int = 4):
-        super().__init__()
-        if deck is None:
-            from solver.cardgames.scandaroon.deck import load_deck
+    """A whole game; made by `ScandaroonGame.new_initial_state()`."""
 
-            deck = load_deck()
-        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            from solver.core.errors import BadInput
+    game: ScandaroonGame
 
-            raise BadInput(f"Scandaroon is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
-        self.deck = deck
-        self.symbols = deck.symbols
-        self.actions = Actions(len(deck), len(deck.symbols.symbols))
-        self.n = players
+    def __init__(self, game: ScandaroonGame):
+        super().__init__(game)
+        players = game.players
+        deck = game.deck
         self.round = 1
         self.hands: list[list[int]] = [[] for _ in range(players)]
         self.rows: list[list[int]] = [[] for _ in range(players)]
@@ -124,13 +122,10 @@ class ScandaroonState(GameState):
         self.finished = False
         self._seen: list[tuple[str, int]] = []  # per history entry: (event kind, seat)
         self.log: list[str] = []
-        self.keep_log = True
+        self.keep_log = game.keep_log
         self._run_queue()
 
     # -- names -----------------------------------------------------------------------------
-    def name(self, card: int) -> str:
-        return self.deck[card].name
-
     def seat_name(self, seat: int) -> str:
         return f"P{seat}"
 
@@ -139,12 +134,6 @@ class ScandaroonState(GameState):
             self.log.append(text)
 
     # -- the OpenSpiel shape ---------------------------------------------------------------
-    def num_players(self) -> int:
-        return self.n
-
-    def num_distinct_actions(self) -> int:
-        return self.actions.size
-
     def current_player(self) -> int:
         if self.finished:
             return TERMINAL
@@ -157,9 +146,9 @@ class ScandaroonState(GameState):
             return []
         kind = self.queue[0][0]
         if kind == "reveal_trump":
-            options = [self.symbols.index(s) for s in self._unrevealed_trumps()]
+            options = [self.game.symbols.index(s) for s in self._unrevealed_trumps()]
         elif kind == "choose_start":
-            options = list(range(self.n))
+            options = list(range(self.game.players))
         else:  # draw
             options = sorted(self.draw_pile)
         return [(o, 1.0 / len(options)) for o in options]
@@ -184,9 +173,9 @@ class ScandaroonState(GameState):
             if action in (a for a, _ in self.chance_outcomes()):
                 return None
             return f"not a possible chance outcome (the next chance event is {self.queue[0][0]})"
-        kind, a, b = self.actions.decode(action)
+        kind, a, b = self.game.actions.decode(action)
         if kind == "invalid":
-            return f"no such action (actions are 0..{self.actions.size - 1})"
+            return f"no such action (actions are 0..{self.game.actions.size - 1})"
         if self.pending_action is not None:
             if action in self._pending_options():
                 return None
@@ -208,7 +197,7 @@ class ScandaroonState(GameState):
             self._apply_chance(action)
             self._run_queue()
             return
-        kind, a, b = self.actions.decode(action)
+        kind, a, b = self.game.actions.decode(action)
         seat = self.current
         self._seen.append(("move", seat))
         if self.pending_action is not None:
@@ -221,11 +210,11 @@ class ScandaroonState(GameState):
             self.hands[seat].remove(a)
             self.rows[b].append(a)
             where = "" if b == seat else f" onto the row of {self.seat_name(b)}"
-            self._note(f"{self.seat_name(seat)} plays {self.name(a)}{where}")
+            self._note(f"{self.seat_name(seat)} plays {self.game.card_name(a)}{where}")
             self._end_turn()
         elif kind == "ability":
-            self._note(f"{self.seat_name(seat)} uses {self.name(a)}: "
-                       f"{self.deck[a].ability.describe()}")
+            self._note(f"{self.seat_name(seat)} uses {self.game.card_name(a)}: "
+                       f"{self.game.deck[a].ability.describe()}")
             self.pending_action = Pending("ability", seat, a)
             if not self._pending_steps_left():
                 self._resolve_pending()
@@ -233,7 +222,7 @@ class ScandaroonState(GameState):
             self._take_out_of_play_or_hand(a, seat)
             self.discard.append(a)
             self.stone_used[seat] = True
-            self._note(f"{self.seat_name(seat)} plays the action stone, discarding {self.name(a)}")
+            self._note(f"{self.seat_name(seat)} plays the action stone, discarding {self.game.card_name(a)}")
             self.pending_action = Pending("stone", seat, a)
             feasible = self._feasible_stone_effects(seat, a)
             if len(feasible) == 1:
@@ -246,9 +235,9 @@ class ScandaroonState(GameState):
     def returns(self) -> list[float]:
         """Winners share 1.0 (a sole winner gets 1, a k-way draw 1/k each), others 0."""
         if not self.finished:
-            return [0.0] * self.n
+            return [0.0] * self.game.players
         winners = self.game_winners()
-        return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(self.n)]
+        return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(self.game.players)]
 
     def winner(self) -> int | None:
         winners = self.game_winners() if self.finished else []
@@ -292,18 +281,18 @@ class ScandaroonState(GameState):
 
     # -- values and victory points ---------------------------------------------------------
     def current_values(self) -> dict[int, int]:
-        return current_values(self.deck, self.rows, self.boosts)
+        return current_values(self.game.deck, self.rows, self.boosts)
 
     def final_values(self) -> dict[int, int]:
-        return final_values(self.deck, self.rows, self.boosts, self.trump)
+        return final_values(self.game.deck, self.rows, self.boosts, self.trump)
 
     @property
     def scores(self) -> list[int]:
         """Each player's score for the current round (the score track)."""
-        return row_scores(self.deck, self.rows, self.boosts, self.trump)
+        return row_scores(self.game.deck, self.rows, self.boosts, self.trump)
 
     def pile_totals(self) -> list[int]:
-        return scoring.pile_totals(self.deck, self.piles, self.pile_bonus)
+        return scoring.pile_totals(self.game.deck, self.piles, self.pile_bonus)
 
     def vp_breakdown(self) -> list[dict[str, int]]:
         """VP per player by source; pile and highest-score VP as they would be awarded now."""
@@ -315,7 +304,7 @@ class ScandaroonState(GameState):
                 "scoring_pile": piles[s],
                 "highest_score": scoring.HIGHEST_SCORE_VP if s in self.best_holders else 0,
             }
-            for s in range(self.n)
+            for s in range(self.game.players)
         ]
 
     def total_vp(self) -> list[int]:
@@ -329,12 +318,12 @@ class ScandaroonState(GameState):
 
     # -- chance and the event queue ---------------------------------------------------------
     def _unrevealed_trumps(self) -> list[str]:
-        return [s for s in self.symbols.trump_cards if s not in self.trump_revealed]
+        return [s for s in self.game.symbols.trump_cards if s not in self.trump_revealed]
 
     def _apply_chance(self, outcome: int) -> None:
         event = self.queue.pop(0)
         if event[0] == "reveal_trump":
-            symbol = self.symbols.symbols[outcome].name
+            symbol = self.game.symbols.symbols[outcome].name
             self.trump_revealed.append(symbol)
             self._set_round_trump(symbol)
         elif event[0] == "choose_start":
@@ -384,11 +373,11 @@ class ScandaroonState(GameState):
         player has 5 hand cards (6 for last place of the previous round)."""
         last = scoring.last_place(self.round_scores[-1]) if self.round_scores else []
         need = [max(0, HAND_SIZE + (LOSER_EXTRA if s in last else 0) - len(self.hands[s]))
-                for s in range(self.n)]
+                for s in range(self.game.players)]
         order = []
         while any(need):
-            for i in range(self.n):
-                seat = (self.start_player + i) % self.n
+            for i in range(self.game.players):
+                seat = (self.start_player + i) % self.game.players
                 if need[seat]:
                     order.append(seat)
                     need[seat] -= 1
@@ -400,18 +389,18 @@ class ScandaroonState(GameState):
             self._end_round()
             return
         seat = self.current
-        for _ in range(self.n):
-            seat = (seat + 1) % self.n
+        for _ in range(self.game.players):
+            seat = (seat + 1) % self.game.players
             if not self.passed[seat]:
                 self.current = seat
                 return
 
     def _top_level_actions(self, seat: int) -> list[int]:
-        acts = self.actions
+        acts = self.game.actions
         result = [acts.PASS]
-        open_rows = [t for t in range(self.n) if not self._row_closed(t)]
+        open_rows = [t for t in range(self.game.players) if not self._row_closed(t)]
         for card in self.hands[seat]:
-            if self.deck[card].anywhere:
+            if self.game.deck[card].anywhere:
                 result.extend(acts.play(card, t) for t in open_rows)
             elif seat in open_rows:
                 result.append(acts.play(card, seat))
@@ -426,35 +415,35 @@ class ScandaroonState(GameState):
 
     def _row_closed(self, seat: int) -> bool:
         row = self.rows[seat]
-        return bool(row) and self.deck[row[-1]].end
+        return bool(row) and self.game.deck[row[-1]].end
 
     def _play_reason(self, seat: int, card: int, target: int) -> str | None:
         if card not in self.hands[seat]:
-            return f"{self.name(card)} is not in your hand"
-        if target >= self.n:
+            return f"{self.game.card_name(card)} is not in your hand"
+        if target >= self.game.players:
             return f"there is no player {self.seat_name(target)}"
-        if target != seat and not self.deck[card].anywhere:
-            return (f"{self.name(card)} has no attach-anywhere symbol; it can only go into "
+        if target != seat and not self.game.deck[card].anywhere:
+            return (f"{self.game.card_name(card)} has no attach-anywhere symbol; it can only go into "
                     "your own row")
         if self._row_closed(target):
             return (f"the row of {self.seat_name(target)} ends with the end card "
-                    f"{self.name(self.rows[target][-1])}; no more cards can be added")
+                    f"{self.game.card_name(self.rows[target][-1])}; no more cards can be added")
         return None
 
     def _ability_reason(self, seat: int, card: int) -> str | None:
         if card not in self.rows[seat]:
-            return f"{self.name(card)} is not in your row (only abilities of cards in your row)"
-        ability = self.deck[card].ability
+            return f"{self.game.card_name(card)} is not in your row (only abilities of cards in your row)"
+        ability = self.game.deck[card].ability
         if ability is None:
-            return f"{self.name(card)} has no ability"
+            return f"{self.game.card_name(card)} has no ability"
         if card in self.protected:
-            return (f"{self.name(card)} is protected by an action stone and cannot be discarded "
+            return (f"{self.game.card_name(card)} is protected by an action stone and cannot be discarded "
                     "to use its ability")
         trial = Pending("ability", seat, card)
         if ability.kind == "draw":
             return None if self.draw_pile else "the draw pile is empty"
         if not self._complete(trial):
-            return f"{self.name(card)}: no valid target ({ability.describe()})"
+            return f"{self.game.card_name(card)}: no valid target ({ability.describe()})"
         return None
 
     def _stone_reason(self, seat: int, card: int) -> str | None:
@@ -462,11 +451,11 @@ class ScandaroonState(GameState):
             return "your action stone is already used (once per game)"
         if card in self.rows[seat]:
             if card in self.protected:
-                return f"{self.name(card)} is protected and cannot be discarded"
+                return f"{self.game.card_name(card)} is protected and cannot be discarded"
         elif card not in self.hands[seat]:
-            return f"{self.name(card)} is neither in your hand nor in your row"
+            return f"{self.game.card_name(card)} is neither in your hand nor in your row"
         if not self._feasible_stone_effects(seat, card):
-            return f"no action-stone effect of {self.name(card)} can be carried out"
+            return f"no action-stone effect of {self.game.card_name(card)} can be carried out"
         return None
 
     # -- choices in progress ----------------------------------------------------------------
@@ -474,7 +463,7 @@ class ScandaroonState(GameState):
         """Rows an ability or action stone of `seat` may reach: passed players' rows are
         immune (rulebook, "4. Pass")."""
         rows = []
-        for r in range(self.n):
+        for r in range(self.game.players):
             if self.passed[r] and r != seat:
                 continue
             if (scope == "own" and r != seat) or (scope == "others" and r == seat):
@@ -488,27 +477,27 @@ class ScandaroonState(GameState):
 
     def _step_options(self, p: Pending) -> list[int]:
         """Follow-up actions for the next step of `p`; [] when there is none to take."""
-        acts = self.actions
+        acts = self.game.actions
         if p.kind == "stone" and p.effect is None:
             return [acts.EFFECT + STONE_EFFECTS.index(e)
                     for e in self._feasible_stone_effects(p.seat, p.source)]
         if p.kind == "stone":
             return [acts.TARGET + c for c in self._stone_targets(p)] + (
                 [acts.DONE] if p.effect == "exchange" else [])
-        ability = self.deck[p.source].ability
+        ability = self.game.deck[p.source].ability
         if ability.kind in ("remove", "strengthen"):
             return [acts.TARGET + c
                     for c in self._cards_in(self._targetable_rows(p.seat, ability.scope),
                                             (p.source,))
-                    if ability.match.accepts(self.deck[c])]
+                    if ability.match.accepts(self.game.deck[c])]
         if ability.kind == "swap":
             own_only = not p.chosen or ability.scope == "own"
             rows = [p.seat] if own_only else self._targetable_rows(p.seat, "others")
             return [acts.TARGET + c for c in self._cards_in(rows, (p.source, *p.chosen))]
         if ability.kind == "trump":
-            options = [acts.TRUMP + i for i, s in enumerate(self.symbols.names) if s != self.trump]
+            options = [acts.TRUMP + i for i, s in enumerate(self.game.symbols.names) if s != self.trump]
             if self.trump is not None:
-                options.append(acts.TRUMP + self.actions.symbols)
+                options.append(acts.TRUMP + self.game.actions.symbols)
             return options
         return []
 
@@ -517,7 +506,7 @@ class ScandaroonState(GameState):
             if p.effect is None:
                 return 1
             return {"scoring-pile": 0, "exchange": 1, "protect": 1, "steal": 1}[p.effect]
-        kind = self.deck[p.source].ability.kind
+        kind = self.game.deck[p.source].ability.kind
         return {"remove": 1, "strengthen": 1, "swap": 2, "trump": 1, "draw": 0}[kind]
 
     def _pending_steps_left(self) -> bool:
@@ -535,7 +524,7 @@ class ScandaroonState(GameState):
         if len(p.chosen) >= self._steps_needed(p):
             return True
         for option in self._step_options(p):
-            kind, a, _ = self.actions.decode(option)
+            kind, a, _ = self.game.actions.decode(option)
             chosen = a if kind in ("target", "trump") else None
             if self._complete(Pending(p.kind, p.seat, p.source, p.effect, [*p.chosen, chosen])):
                 return True
@@ -543,7 +532,7 @@ class ScandaroonState(GameState):
 
     def _feasible_stone_effects(self, seat: int, card: int) -> list[str]:
         feasible = []
-        for effect in self.symbols.stone_effects_of(self.deck[card].symbols):
+        for effect in self.game.symbols.stone_effects_of(self.game.deck[card].symbols):
             if self._complete(Pending("stone", seat, card, effect)):
                 feasible.append(effect)
         return feasible
@@ -558,8 +547,8 @@ class ScandaroonState(GameState):
         if p.effect == "protect":
             return self._cards_in(rows, (p.source,))
         if p.effect == "steal":
-            limit = self.deck[p.source].value
-            return [c for c in self._cards_in(rows, (p.source,)) if self.deck[c].value <= limit]
+            limit = self.game.deck[p.source].value
+            return [c for c in self._cards_in(rows, (p.source,)) if self.game.deck[c].value <= limit]
         return []
 
     def _pending_options(self) -> list[int]:
@@ -569,7 +558,7 @@ class ScandaroonState(GameState):
         # keep only options after which the choice can still be completed
         result = []
         for option in self._step_options(p):
-            kind, a, _ = self.actions.decode(option)
+            kind, a, _ = self.game.actions.decode(option)
             if (kind in ("target", "trump") and p.kind == "ability"
                     and not self._complete(Pending(p.kind, p.seat, p.source, None, [*p.chosen, a]))):
                 continue
@@ -578,7 +567,7 @@ class ScandaroonState(GameState):
 
     def _pending_reason(self, kind: str, a: int) -> str:
         p = self.pending_action
-        what = (f"the ability of {self.name(p.source)}" if p.kind == "ability"
+        what = (f"the ability of {self.game.card_name(p.source)}" if p.kind == "ability"
                 else f"the action stone ({p.effect or 'choose its effect'})")
         options = ", ".join(self.action_to_string(p.seat, o) for o in self._pending_options())
         return f"finish {what} first; choose one of: {options}"
@@ -641,27 +630,27 @@ class ScandaroonState(GameState):
                 self._note(f"  exchanges {len(p.chosen)} hand card(s)")
             elif p.effect == "protect":
                 self.protected[p.chosen[0]] = seat
-                self._note(f"  protects {self.name(p.chosen[0])}")
+                self._note(f"  protects {self.game.card_name(p.chosen[0])}")
             elif p.effect == "steal":
                 self._take_out_of_play(p.chosen[0])
                 self.hands[seat].append(p.chosen[0])
-                self._note(f"  steals {self.name(p.chosen[0])}")
+                self._note(f"  steals {self.game.card_name(p.chosen[0])}")
         else:
-            ability = self.deck[p.source].ability
+            ability = self.game.deck[p.source].ability
             if ability.kind == "remove":
                 self._take_out_of_play(p.chosen[0])
                 self.discard.append(p.chosen[0])
-                self._note(f"  removes {self.name(p.chosen[0])}")
+                self._note(f"  removes {self.game.card_name(p.chosen[0])}")
             elif ability.kind == "strengthen":
                 self.boosts[p.chosen[0]] = self.boosts.get(p.chosen[0], 0) + ability.amount
-                self._note(f"  puts {ability.amount:+d} on {self.name(p.chosen[0])}")
+                self._note(f"  puts {ability.amount:+d} on {self.game.card_name(p.chosen[0])}")
             elif ability.kind == "swap":
                 (r1, i1), (r2, i2) = self._where(p.chosen[0]), self._where(p.chosen[1])
                 self.rows[r1][i1], self.rows[r2][i2] = p.chosen[1], p.chosen[0]
-                self._note(f"  swaps {self.name(p.chosen[0])} and {self.name(p.chosen[1])}")
+                self._note(f"  swaps {self.game.card_name(p.chosen[0])} and {self.game.card_name(p.chosen[1])}")
             elif ability.kind == "trump":
                 index = p.chosen[0]
-                self.trump = None if index == -1 else self.symbols.names[index]
+                self.trump = None if index == -1 else self.game.symbols.names[index]
                 self._note(f"  the trump is now {self.trump or NO_TRUMP}")
             elif ability.kind == "draw":
                 draws = ability.count
@@ -679,10 +668,10 @@ class ScandaroonState(GameState):
         self.round_trumps.append((self.trump_card, self.trump))
         winners = scoring.round_winners(scores)
         self._note(f"round {self.round} ends: scores {scores}")
-        for seat, card in scoring.pile_placements(self.deck, self.rows, scores):
+        for seat, card in scoring.pile_placements(self.game.deck, self.rows, scores):
             self._take_out_of_play(card)
             self.piles[seat].append(card)
-            self._note(f"  {self.seat_name(seat)} puts {self.name(card)} on the scoring pile")
+            self._note(f"  {self.seat_name(seat)} puts {self.game.card_name(card)} on the scoring pile")
         for seat, vp in enumerate(scoring.rank_vp(scores)):
             self.rank_track[seat] += vp
         if self.began_no_trump or self.trump is None:
@@ -699,14 +688,14 @@ class ScandaroonState(GameState):
             self._note(f"game over: VP {self.total_vp()}, winners {self.game_winners()}")
             return
         self.round += 1
-        self.start_player = scoring.next_starting_player(winners, self.start_player, self.n)
-        self.passed = [False] * self.n
+        self.start_player = scoring.next_starting_player(winners, self.start_player, self.game.players)
+        self.passed = [False] * self.game.players
         if self.round == SHUFFLE_ROUND:
             self.draw_pile.extend(self.discard)
             self.draw_pile.sort()
             self.discard.clear()
         events: list[tuple] = [("deal",)]
-        if self.trump_card is not None and self.symbols.get(self.trump_card).no_trump_follows:
+        if self.trump_card is not None and self.game.symbols.get(self.trump_card).no_trump_follows:
             self._set_round_trump(None)
         else:
             events.append(("reveal_trump",))
@@ -718,24 +707,24 @@ class ScandaroonState(GameState):
         if player == CHANCE or (player is None and self.queue):
             kind = self.queue[0][0] if self.queue else "draw"
             if kind == "reveal_trump":
-                return f"trump card {self.symbols.symbols[action].name}"
+                return f"trump card {self.game.symbols.symbols[action].name}"
             if kind == "choose_start":
                 return f"{self.seat_name(action)} starts"
-            return f"draw {self.name(action)}"
-        kind, a, b = self.actions.decode(action)
+            return f"draw {self.game.card_name(action)}"
+        kind, a, b = self.game.actions.decode(action)
         if kind == "pass":
             return "pass"
         if kind == "play":
-            name = self.name(a) if a < len(self.deck) else f"card {a}"
+            name = self.game.card_name(a) if a < len(self.game.deck) else f"card {a}"
             return f"play {name}" + ("" if b == player else f" to {self.seat_name(b)}")
         if kind == "ability":
-            return f"use {self.name(a)}"
+            return f"use {self.game.card_name(a)}"
         if kind == "stone":
-            return f"stone {self.name(a)}"
+            return f"stone {self.game.card_name(a)}"
         if kind == "target":
-            return f"target {self.name(a)}"
+            return f"target {self.game.card_name(a)}"
         if kind == "trump":
-            return "trump " + (NO_TRUMP if a == -1 else self.symbols.names[a])
+            return "trump " + (NO_TRUMP if a == -1 else self.game.symbols.names[a])
         if kind == "effect":
             return f"effect {STONE_EFFECTS[a]}"
         if kind == "done":
@@ -745,10 +734,10 @@ class ScandaroonState(GameState):
     def string_to_action(self, player: int, text: str) -> int | None:
         """The action written as action_to_string writes it (any case), legal or not."""
         wanted = " ".join(text.lower().split())
-        acts = self.actions
+        acts = self.game.actions
         candidates = [acts.PASS, acts.DONE]
-        for card in range(len(self.deck)):
-            candidates += [acts.play(card, s) for s in range(self.n)]
+        for card in range(len(self.game.deck)):
+            candidates += [acts.play(card, s) for s in range(self.game.players)]
             candidates += [acts.ABILITY + card, acts.STONE + card, acts.TARGET + card]
         candidates += [acts.TRUMP + i for i in range(acts.symbols + 1)]
         candidates += [acts.EFFECT + i for i in range(len(STONE_EFFECTS))]
@@ -757,49 +746,64 @@ class ScandaroonState(GameState):
                 return action
         return None
 
-    def information_state_string(self, player: int) -> str:
-        """The public history (cards drawn by others hidden), the table and own hand."""
-        moves = []
-        for action, (kind, seat) in zip(self._history, self._seen, strict=True):
-            if kind == "draw":
-                moves.append(f"P{seat} draws " + (self.name(action) if seat == player else "a card"))
-            elif kind == "reveal_trump":
-                moves.append(f"trump card {self.symbols.symbols[action].name}")
-            elif kind == "choose_start":
-                moves.append(f"P{action} starts")
-            else:
-                moves.append(f"P{seat}: {self.action_to_string(seat, action)}")
-        lines = ["history: " + "; ".join(moves), self.public_string(),
-                 f"your hand (P{player}): " + ", ".join(
-                     self.name(c) for c in sorted(self.hands[player]))]
-        return "\n".join(lines)
-
-    def public_string(self) -> str:
-        final = self.final_values()
-        scores = self.scores
-        lines = [f"round {self.round}/{ROUNDS}  trump: {self.trump or NO_TRUMP}"
-                 f"  draw pile: {len(self.draw_pile)}  discard pile: {len(self.discard)}"]
-        for s in range(self.n):
-            cards = []
-            for c in self.rows[s]:
-                mark = "*" if c in self.protected else ""
-                cards.append(f"{self.name(c)}{mark}={final[c]}")
-            flags = []
-            if self.passed[s]:
-                flags.append("passed")
-            if self.stone_used[s]:
-                flags.append("stone used")
-            vp = self.total_vp()[s]
-            lines.append(
-                f"P{s}: score {scores[s]:>3}  VP {vp:>2}  hand {len(self.hands[s])}  "
-                f"pile {self.pile_totals()[s]:>2}  {' '.join(flags)}\n    row: "
-                + (" | ".join(cards) if cards else "(empty)"))
-        if self.pending_action:
-            p = self.pending_action
-            lines.append(f"P{p.seat} is choosing for {p.kind} {self.name(p.source)}"
-                         + (f" ({p.effect})" if p.effect else ""))
-        return "\n".join(lines)
 
 
-def new_game(deck=None, players: int = 4) -> ScandaroonState:
-    return ScandaroonState(deck, players)
+class ScandaroonObserver(Observer):
+    def string_from(self, state: ScandaroonState, player: int) -> str:
+        if self.perfect_recall:
+            return information_state_string(state, player)
+        return observation_string(state, player)
+
+
+def information_state_string(state: ScandaroonState, player: int) -> str:
+    """The public history (cards drawn by others hidden), the table and own hand."""
+    name = state.game.card_name
+    moves = []
+    for action, (kind, seat) in zip(state._history, state._seen, strict=True):
+        if kind == "draw":
+            moves.append(f"P{seat} draws " + (name(action) if seat == player else "a card"))
+        elif kind == "reveal_trump":
+            moves.append(f"trump card {state.game.symbols.symbols[action].name}")
+        elif kind == "choose_start":
+            moves.append(f"P{action} starts")
+        else:
+            moves.append(f"P{seat}: {state.action_to_string(seat, action)}")
+    return "history: " + "; ".join(moves) + "\n" + observation_string(state, player)
+
+
+def observation_string(state: ScandaroonState, player: int) -> str:
+    """The table (public_string) and the own hand."""
+    name = state.game.card_name
+    return (public_string(state) + f"\nyour hand (P{player}): "
+            + ", ".join(name(c) for c in sorted(state.hands[player])))
+
+
+def public_string(state: ScandaroonState) -> str:
+    """What everybody sees: round, trump, piles, each player's score, VP, row and flags,
+    and whose choice is open."""
+    name = state.game.card_name
+    final = state.final_values()
+    scores = state.scores
+    vps = state.total_vp()
+    piles = state.pile_totals()
+    lines = [f"round {state.round}/{ROUNDS}  trump: {state.trump or NO_TRUMP}"
+             f"  draw pile: {len(state.draw_pile)}  discard pile: {len(state.discard)}"]
+    for s in range(state.game.players):
+        cards = []
+        for c in state.rows[s]:
+            mark = "*" if c in state.protected else ""
+            cards.append(f"{name(c)}{mark}={final[c]}")
+        flags = []
+        if state.passed[s]:
+            flags.append("passed")
+        if state.stone_used[s]:
+            flags.append("stone used")
+        lines.append(
+            f"P{s}: score {scores[s]:>3}  VP {vps[s]:>2}  hand {len(state.hands[s])}  "
+            f"pile {piles[s]:>2}  {' '.join(flags)}\n    row: "
+            + (" | ".join(cards) if cards else "(empty)"))
+    if state.pending_action:
+        p = state.pending_action
+        lines.append(f"P{p.seat} is choosing for {p.kind} {name(p.source)}"
+                     + (f" ({p.effect})" if p.effect else ""))
+    return "\n".join(lines)

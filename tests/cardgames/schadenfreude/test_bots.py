@@ -1,5 +1,4 @@
 import random
-from functools import partial
 
 import pytest
 
@@ -13,6 +12,7 @@ from solver.cardgames.schadenfreude.bots import (
     sample_hands,
 )
 from solver.cardgames.schadenfreude.cards import SUIT_MASKS
+from solver.cardgames.schadenfreude.game import SchadenfreudeGame
 from solver.cardgames.schadenfreude.state import SchadenfreudeState
 from solver.cardgames.simulate import simulate
 from solver.core.errors import BadInput
@@ -22,7 +22,7 @@ from tests.cardgames.schadenfreude.helpers import cards
 @pytest.mark.parametrize("bot_class", [HeuristicBot, MonteCarloBot])
 def test_bots_only_play_legal_cards_through_a_whole_game(bot_class):
     rng = random.Random(4)
-    state = SchadenfreudeState(3)
+    state = SchadenfreudeGame(3).new_initial_state()
     bots = [bot_class(seed=seat, samples=4) for seat in range(3)]
     while not state.is_terminal():
         if state.is_chance_node():
@@ -32,7 +32,7 @@ def test_bots_only_play_legal_cards_through_a_whole_game(bot_class):
 
 
 def test_sampled_hands_respect_sizes_own_hand_and_known_voids():
-    state = SchadenfreudeState(4, first_leader=0)
+    state = SchadenfreudeGame(4, first_leader=0).new_initial_state()
     state.resolve_chance(random.Random(11))
     # play one trick by the first legal cards, then check what seat 0 can infer
     for _ in range(4):
@@ -72,7 +72,7 @@ def test_monte_carlo_bot_wins_more_than_its_share_against_random_bots():
     # regression on fixed seeds (a random bot expects 4 of 16); 1000-game figures are
     # in docs/schadenfreude.md
     names = ["mc", "random", "random", "random"]
-    result = simulate(partial(SchadenfreudeState, 4), bots_factory(names), games=16, seed=0)
+    result = simulate(SchadenfreudeGame(4), bots_factory(names), games=16, seed=0)
     assert result.wins[0] >= 6 and result.wins[0] > max(result.wins[1:])
 
 
