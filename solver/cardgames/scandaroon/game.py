@@ -11,8 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from solver.cardgames.api import Game
+from solver.cardgames.scandaroon.actions import MAX_PLAYERS, MIN_PLAYERS, Actions
 from solver.cardgames.scandaroon.deck import Deck, load_deck
-from solver.cardgames.scandaroon.state import MAX_PLAYERS, MIN_PLAYERS, Actions, ScandaroonObserver, ScandaroonState
+from solver.cardgames.scandaroon.observation import ScandaroonObserver
+from solver.cardgames.scandaroon.state import ScandaroonState
 from solver.core.errors import BadInput
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from solver.cardgames.api import IllegalAction
-from solver.cardgames.scandaroon.state import public_string
+from solver.cardgames.scandaroon.observation import public_string
 
 
 def describe_state(state, seat: int) -> str:
