@@ -24,11 +24,21 @@ def test_bots_only_play_legal_cards_through_a_whole_game(bot_class):
     rng = random.Random(4)
     state = SchadenfreudeGame(3).new_initial_state()
     bots = [bot_class(seed=seat, samples=4) for seat in range(3)]
+    choices = []  # (seat, legal cards then, the card the bot chose)
     while not state.is_terminal():
         if state.is_chance_node():
             state.resolve_chance(rng)
-        else:
-            state.apply_action(bots[state.current_player()].step(state))  # checked
+            continue
+        seat, legal, seen = state.current_player(), state.legal_actions(), str(state)
+        card = bots[seat].step(state)
+        assert card in legal, f"seat {seat} chose {card} from {legal}"
+        assert str(state) == seen  # choosing changes nothing
+        choices.append((seat, legal, card))
+        state.apply_action(card)  # checked as well
+    # every card dealt in every round was chosen by a bot, by every seat in turn
+    assert len(choices) == state.rounds_played() * 3 * 12
+    assert {seat for seat, _, _ in choices} == {0, 1, 2}
+    assert any(len(legal) > 1 for _, legal, _ in choices)  # real choices were made
 
 
 def test_sampled_hands_respect_sizes_own_hand_and_known_voids():
