@@ -8,11 +8,17 @@ from __future__ import annotations
 import json
 import sys
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, NoReturn
 
 import click
 
 from solver.commands.options import board_option, deck_option, echo_json, json_option, load_board_warned
 from solver.core.errors import BadInput
+
+if TYPE_CHECKING:
+    from solver.table.errors import ChoiceNeeded
+    from solver.table.rules import Card, HandPlay, Verdict
+    from solver.table.state import CardRecord, GameState
 
 state_argument = click.argument("state_file", metavar="STATE", type=click.Path(dir_okay=False))
 clue_option = click.option(
@@ -29,14 +35,15 @@ more_option = click.option(
 
 @dataclass(frozen=True)
 class CardArg:
-    card: object  # a Clue or RemoveOneMarker
+    card: Card
     label: str
-    record: int | str | dict  # what the move stack stores
+    record: CardRecord  # what the move stack stores
 
 
 def parse_card(text: str | None, clue_text: str | None, deck_file: str | None) -> CardArg:
     """A card number, `remove`, or a clue written out with --clue."""
     from solver.core.cards import RemoveOneMarker, parse_clue
+    from solver.table.state import REMOVE
 
     if clue_text is not None:
         if text is not None:
@@ -51,7 +58,7 @@ def parse_card(text: str | None, clue_text: str | None, deck_file: str | None) -
     if text is None:
         raise BadInput("name a card: a number 1-76, `remove`, or --clue JSON")
     if text.strip().casefold() in ("remove", "r", "remove-one-marker", "remove one marker"):
-        return CardArg(RemoveOneMarker(), "Remove one marker", "remove")
+        return CardArg(RemoveOneMarker(), "Remove one marker", REMOVE)
     try:
         number = int(text)
     except ValueError:
@@ -67,21 +74,30 @@ def parse_card(text: str | None, clue_text: str | None, deck_file: str | None) -
     return CardArg(clue, f"card {number}", number)
 
 
-def _load(state_file: str):
+def _load(state_file: str) -> GameState:
     from solver.table.state import load_state
 
     return load_state(state_file)
 
 
-def _player(state, player: str | None) -> str:
-    if player is None:
-        return state.turn
-    if player not in state.players:
-        raise BadInput(f"{player!r} is not a player; players: {', '.join(state.players)}")
-    return player
+def _refuse(message: str) -> NoReturn:
+    """A move the rules refuse now: one line on stderr, exit code 1, the file untouched."""
+    click.echo(f"refused: {message}", err=True)
+    sys.exit(1)
 
 
-def _verdict_lines(label: str, verdict, indent: str = "") -> list[str]:
+def _choice_words(card: Card, needed: ChoiceNeeded) -> BadInput:
+    """ChoiceNeeded in the words of the command line: the --choose option and its values."""
+    from solver.core.cards import RemoveOneMarker
+
+    if needed.given is None:
+        return BadInput("this card needs a choice: pass --choose with one of " + "; ".join(needed.options))
+    if isinstance(card, RemoveOneMarker) and "@" not in needed.given:
+        return BadInput("choose the marker to remove as DELICT@LOCATION, e.g. --choose 'break-in@Meisenheim'")
+    return BadInput(needed.message)
+
+
+def _verdict_lines(label: str, verdict: Verdict, indent: str = "") -> list[str]:
     status = "playable" if verdict.playable else "NOT playable"
     lines = [f"{indent}{label}: {status} (rule {verdict.rule}): {verdict.reason}"]
     if verdict.playable and not verdict.choices:
@@ -163,18 +179,20 @@ def show(state_file: str, board_file: str | None, as_json: bool) -> None:
 @click.option("--discard", multiple=True, type=int, help="A card number discarded (repeatable).")
 def pass_turn(state_file: str, player: str | None, discard: tuple[int, ...]) -> None:
     """Pass (or end a two-player-variant turn): discards go out of the game, the turn moves on."""
-    from solver.table.state import Move
+    from solver.table import rules
+    from solver.table.errors import GameOver, StateConflict, TurnCannotEnd
 
     state = _load(state_file)
-    who = _player(state, player)
-    if who != state.turn:
-        raise BadInput(f"it is {state.turn}'s turn, not {who}'s")
-    if state.overfull():
-        click.echo(f"refused: the turn cannot end: {state.overfull()[0]}; play on, or undo", err=True)
-        sys.exit(1)
-    state.push_unchecked(Move("pass", who, out=list(discard)), end_turn=True)
+    try:
+        move = rules.pass_turn(state, player, discard)
+    except TurnCannotEnd as refused:
+        _refuse(f"{refused.reason}; play on, or undo")
+    except GameOver as refused:
+        _refuse(refused.reason)
+    except StateConflict as error:
+        raise error.located(state_file) from None
     state.save(state_file)
-    click.echo(f"{who} passes; {state.turn}'s turn")
+    click.echo(f"{move.player} passes; {state.turn}'s turn")
 
 
 @game.command("end")
@@ -187,20 +205,19 @@ def end(state_file: str, cards: tuple[str, ...], board_file: str | None, deck_fi
 
     The game ends when none of them is playable; exit code 1 names one that is.
     """
-    from solver.table.rules import check
-    from solver.table.state import FINISHED_REASONS, Move
+    from solver.table import rules
+    from solver.table.errors import GameGoesOn, GameOver
 
     state = _load(state_file)
     board = load_board_warned(board_file)
-    for text in cards:
-        arg = parse_card(text, None, deck_file)
-        verdict = check(state, arg.card, board)
-        if verdict.playable:
-            click.echo(f"the game goes on: {arg.label} is playable: {verdict.reason}", err=True)
-            sys.exit(1)
-    move = Move("end", state.turn)
-    state.push_unchecked(move, end_turn=False)
-    state.finished = FINISHED_REASONS[1]
+    args = [parse_card(text, None, deck_file) for text in cards]
+    try:
+        rules.end_game(state, [arg.card for arg in args], board)
+    except GameGoesOn as going:
+        click.echo(f"the game goes on: {args[going.index].label} is playable: {going.verdict.reason}", err=True)
+        sys.exit(1)
+    except GameOver as refused:
+        _refuse(refused.reason)
     state.save(state_file)
     _, winners = state.outcome()
     click.echo(f"game over (draw piles used up, no playable card left): winner {', '.join(winners)}")
@@ -227,7 +244,7 @@ def check(state_file: str, card: str | None, clue_text: str | None, player: str 
     state = _load(state_file)
     arg = parse_card(card, clue_text, deck_file)
     board = load_board_warned(board_file)
-    verdict = rules.check(state, arg.card, board, _player(state, player), end_of_turn=not more)
+    verdict = rules.check(state, arg.card, board, state.player(player), end_of_turn=not more)
     if as_json:
         echo_json(verdict.to_dict())
     else:
@@ -252,21 +269,29 @@ def play(state_file: str, card: str | None, clue_text: str | None, choose: str |
          as_json: bool) -> None:
     """Play CARD on STATE: markers, tiles, the player's score, cards out, whose turn."""
     from solver.table import rules
+    from solver.table.errors import ChoiceNeeded, GameOver, NotYourTurn, PlayOn, StateConflict
 
     state = _load(state_file)
     arg = parse_card(card, clue_text, deck_file)
-    who = _player(state, player)
-    _may_play(state, who, more)
+    who = state.player(player)
     board = load_board_warned(board_file)
-    if isinstance(arg.record, int) and arg.record in state.out_of_game:
-        raise BadInput(f"card {arg.record} is already out of the game (played or discarded); undo the move "
-                       "that took it out, or check the number", state_file)
-    verdict, choice = rules.play(state, arg.card, board, arg.record, choose, who, more, discard)
+    try:
+        verdict, choice = rules.play(state, arg.card, board, arg.record, choose, who, more, discard)
+    except GameOver as refused:
+        _refuse(refused.reason)
+    except NotYourTurn as error:
+        raise BadInput(f"{error.message}; STOP (rule 10) is `schinderhannes stop`") from None
+    except PlayOn as error:
+        raise BadInput("this is the third card of the turn (at most 3): play it without --more" if error.variant
+                       else "--more is only for the two-player variant (start it with --two-player-variant)") from None
+    except StateConflict as error:
+        raise error.located(state_file) from None
+    except ChoiceNeeded as needed:
+        raise _choice_words(arg.card, needed) from None
     if not verdict.playable:
         if as_json:
             echo_json(verdict.to_dict())
-        click.echo(f"refused: {arg.label} is not playable (rule {verdict.rule}): {verdict.reason}", err=True)
-        sys.exit(1)
+        _refuse(f"{arg.label} is not playable (rule {verdict.rule}): {verdict.reason}")
     state.save(state_file)
     if as_json:
         echo_json({**verdict.to_dict(), "player": who, "choice": choice, "score": state.scores[who],
@@ -278,18 +303,6 @@ def play(state_file: str, card: str | None, clue_text: str | None, choose: str |
     if state.outcome():
         reason, winners = state.outcome()
         click.echo(f"game over ({reason}): winner {', '.join(winners)}")
-
-
-def _may_play(state, who: str, more: bool) -> None:
-    if state.finished:
-        click.echo(f"refused: the game is over ({state.finished})", err=True)
-        sys.exit(1)
-    if who != state.turn:
-        raise BadInput(f"it is {state.turn}'s turn, not {who}'s; STOP (rule 10) is `schinderhannes stop`")
-    if more and not state.two_player:
-        raise BadInput("--more is only for the two-player variant (start it with --two-player-variant)")
-    if more and state.cards_this_turn >= 2:
-        raise BadInput("this is the third card of the turn (at most 3): play it without --more")
 
 
 @click.command()
@@ -305,25 +318,9 @@ def undo(state_file: str) -> None:
         move = state.pop()
     except BadInput as error:
         raise error.located(state_file) from None
-    _save_restored(state, state_file)
+    state.save(state_file, reuse_previous=True)
     what = f"card {move.card}" if isinstance(move.card, int) else (move.card or move.kind)
     click.echo(f"undid {move.player}'s {move.kind} ({what}, {move.effect.points} points); {state.turn}'s turn")
-
-
-def _save_restored(state, state_file: str) -> None:
-    """Save the state after an undo: the previous file itself when it holds exactly this state."""
-    from solver.core.yamlio import previous_version, save_atomic
-    from solver.table.state import load_state
-
-    previous = previous_version(state_file)
-    try:
-        same = previous.exists() and load_state(previous).to_dict() == state.to_dict()
-    except BadInput:
-        same = False
-    if same:
-        save_atomic(state_file, previous.read_text(encoding="utf-8"))
-    else:
-        state.save(state_file)
 
 
 # ----- hand, stop, drawpile ----------------------------------------------------------------------
@@ -343,21 +340,15 @@ def hand(state_file: str, cards: tuple[str, ...], clues: tuple[str, ...], player
     from solver.table import rules
 
     state = _load(state_file)
-    who = _player(state, player)
+    who = state.player(player)
     board = load_board_warned(board_file)
     args = [parse_card(text, None, deck_file) for text in cards]
     args += [parse_card(None, text, None) for text in clues]
     if not args:
         raise BadInput("name the cards in the hand: numbers, `remove`, or --clue JSON")
-    plays, refused = [], []
-    for arg in args:
-        verdict = rules.check(state, arg.card, board, who)
-        options = verdict.choices.items() if verdict.choices else [(None, verdict)]
-        for choice, option in options:
-            entry = {"card": arg.label, "choice": choice, **option.to_dict()}
-            entry.pop("choices", None)
-            (plays if option.playable else refused).append(entry)
-    plays.sort(key=lambda entry: -entry["points"])
+    ranking = rules.rank_hand(state, [arg.card for arg in args], board, who)
+    plays = [_hand_entry(args[found.card].label, found) for found in ranking.plays]
+    refused = [_hand_entry(args[found.card].label, found) for found in ranking.refused]
     if as_json:
         echo_json({"player": who, "plays": plays, "not_playable": refused})
         return
@@ -370,6 +361,12 @@ def hand(state_file: str, cards: tuple[str, ...], clues: tuple[str, ...], player
         for entry in refused:
             choice = f" as {entry['choice']}" if entry.get("choice") else ""
             click.echo(f"   - {entry['card']}{choice} (rule {entry['rule']}): {entry['reason']}")
+
+
+def _hand_entry(label: str, found: HandPlay) -> dict:
+    entry = {"card": label, "choice": found.choice, **found.verdict.to_dict()}
+    entry.pop("choices", None)
+    return entry
 
 
 @click.command()
@@ -387,7 +384,7 @@ def stop(state_file: str, taker: str | None, board_file: str | None, as_json: bo
     document: dict = {"removable": [{"delict": f.delict, "location": f.location, "reason": f.reason}
                                     for f in found], "contradiction": problem}
     if taker is not None and found:
-        move = deduce.take_stop(state, load_board_warned(board_file), _player(state, taker))
+        move = deduce.take_stop(state, load_board_warned(board_file), taker)
         state.save(state_file)
         document.update({"taken_by": taker, "points": move.effect.points, "score": state.scores[taker],
                          "effect": move.effect.to_dict()})
@@ -416,8 +413,7 @@ def stop(state_file: str, taker: str | None, board_file: str | None, as_json: bo
 def drawpile(state_file: str, cards: tuple[str, ...], clues: tuple[str, ...], take_out: bool,
              board_file: str | None, deck_file: str | None, as_json: bool) -> None:
     """Rule 11: which of these cards can never be played again (out of the game)."""
-    from solver.table.deduce import never_playable
-    from solver.table.state import Move
+    from solver.table.deduce import never_playable, take_out_dead
 
     state = _load(state_file)
     board = load_board_warned(board_file)
@@ -427,8 +423,8 @@ def drawpile(state_file: str, cards: tuple[str, ...], clues: tuple[str, ...], ta
                 "dead": (reason := never_playable(state, arg.card, board)) is not None, "reason": reason}
                for arg in args]
     dead_numbers = [r["number"] for r in results if r["dead"] and r["number"] is not None]
-    if take_out and dead_numbers:
-        state.push_unchecked(Move("drawpile", state.turn, out=dead_numbers), end_turn=False)
+    if take_out and take_out_dead(state, [(arg.record, arg.card) for arg in args if isinstance(arg.record, int)],
+                                  board):
         state.save(state_file)
     if as_json:
         echo_json({"cards": results, "taken_out": dead_numbers if take_out else []})

@@ -9,6 +9,7 @@ delict–location bipartite graph whose edges are the allowed pairs.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import networkx as nx
@@ -18,7 +19,7 @@ from solver.core import names
 from solver.core.board import Board
 from solver.core.cards import Clue, DelictClue, DistrictClue, GroupClue, LocationClue, NotClue, RemoveOneMarker
 from solver.table.matching import bits_of, hall_violator
-from solver.table.state import GameState, Move
+from solver.table.state import GameState, Move, MoveKind
 
 FULL = (1 << len(names.LOCATIONS)) - 1
 
@@ -121,9 +122,13 @@ def removable(state: GameState) -> list[Deduction]:
 
 
 def take_stop(state: GameState, board: Board, player: str) -> Move | None:
-    """Rule 10: `player` calls STOP and takes every removable marker (then rule 7); None if none."""
+    """Rule 10: `player` calls STOP and takes every removable marker (then rule 7); None if none.
+
+    Whose turn it is does not change; BadInput when `player` is not a player.
+    """
     from solver.table.rules import Unplayable, Work
 
+    player = state.player(player)
     found = removable(state)
     if not found:
         return None
@@ -134,7 +139,7 @@ def take_stop(state: GameState, board: Board, player: str) -> Move | None:
         work.settle()
     except Unplayable as error:  # cannot happen: every removed marker is in no complete assignment
         raise AssertionError(f"STOP broke rule {error.rule}: {error.reason}") from None
-    move = Move("stop", player, effect=work.effect)
+    move = Move(MoveKind.STOP, player, effect=work.effect)
     state.push_unchecked(move, end_turn=False)
     return move
 
@@ -159,6 +164,22 @@ def _plural(n: int, word: str) -> str:
 
 
 # ----- rule 11: cards that can never be played again ---------------------------------------------
+
+
+def take_out_dead(state: GameState, cards: Sequence[tuple[int, Clue | RemoveOneMarker]], board: Board) -> Move | None:
+    """Rule 11: the game co-ordinator takes the cards on the draw piles that can never be played
+    again out of the game. `cards` are (number, card) pairs; the dead ones not yet out go out in
+    one move (recorded for whoever's turn it is, which does not change). None when none goes out.
+    """
+    from solver.table.rules import cards_out
+
+    dead = [number for number, card in cards
+            if never_playable(state, card, board) is not None and number not in state.out_of_game]
+    if not dead:
+        return None
+    move = Move(MoveKind.DRAWPILE, state.turn, out=cards_out(state, [], list(dict.fromkeys(dead))))
+    state.push_unchecked(move, end_turn=False)
+    return move
 
 
 def never_playable(state: GameState, card: Clue | RemoveOneMarker, board: Board) -> str | None:
