@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import sys
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, NoReturn
 
 import click
@@ -16,68 +15,90 @@ from solver.commands.options import board_option, deck_option, echo_json, json_o
 from solver.core.errors import BadInput
 
 if TYPE_CHECKING:
+    from solver.core.deck import Deck
+    from solver.table.cardref import CardRef
     from solver.table.errors import ChoiceNeeded
     from solver.table.rules import Card, HandPlay, Verdict
-    from solver.table.state import CardRecord, GameState
+    from solver.table.state import GameState
+    from solver.table.store import StateFile
 
 state_argument = click.argument("state_file", metavar="STATE", type=click.Path(dir_okay=False))
 clue_option = click.option(
-    "--clue", "clue_text", metavar="JSON",
-    help='A card written out in the puzzle-file schema, e.g. \'{"type": "district", "delicts": '
-         '["arrest", "robbers ball"], "relation": "same"}\'.',
+    "--clue", "clue_text", metavar="CLUE",
+    help="A card written out in the puzzle-file schema, as JSON or YAML flow, e.g. "
+         "'{type: district, delicts: [arrest, robbers ball], relation: same}'.",
 )
 player_option = click.option("--player", help="Who plays (default: whose turn it is).")
 more_option = click.option(
     "--more", is_flag=True,
     help="Two-player variant: the turn goes on after this card (1-3 cards a turn; rule 15 at its end).",
 )
+CLUE_EXAMPLE = "'{type: delict, delict: murder, locations: [Kirn, Boos, Simmern, Hundsbach]}'"
 
 
-@dataclass(frozen=True)
-class CardArg:
-    card: Card
-    label: str
-    record: CardRecord  # what the move stack stores
+def table_deck(state_file: str, deck_file: str | None) -> Deck:
+    """The deck in use (bundled, or --deck) with the cards this table entered laid over it."""
+    from solver.decks.entered import entered_path
+    from solver.decks.entered import table_deck as layered
+
+    return layered(deck_file, entered_path(state_file))
 
 
-def parse_card(text: str | None, clue_text: str | None, deck_file: str | None) -> CardArg:
+def parse_clue_text(text: str) -> object:
+    """--clue as JSON or as the YAML flow form puzzle files use; one line of error either way."""
+    import yaml
+
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        pass
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        problem = getattr(error, "problem", None) or "not JSON or YAML"
+        raise BadInput(f"--clue is neither JSON nor YAML ({problem}); write it like {CLUE_EXAMPLE}") from None
+
+
+def parse_card(text: str | None, clue_text: str | None, deck: Deck) -> CardRef:
     """A card number, `remove`, or a clue written out with --clue."""
-    from solver.core.cards import RemoveOneMarker, parse_clue
-    from solver.table.state import REMOVE
+    from solver.table.cardref import is_remove, numbered_card, remove_card, written_card
 
     if clue_text is not None:
         if text is not None:
             raise BadInput("give either CARD or --clue, not both")
-        try:
-            data = json.loads(clue_text)
-        except json.JSONDecodeError as error:
-            raise BadInput(f"--clue is not valid JSON ({error.msg}); quote it like "
-                           '\'{"type": "delict", "delict": "murder", "locations": [...]}\'') from None
-        clue = parse_clue(data)
-        return CardArg(clue, "clue " + clue.sentence(), clue.to_dict())
+        return written_card(parse_clue_text(clue_text))
     if text is None:
-        raise BadInput("name a card: a number 1-76, `remove`, or --clue JSON")
-    if text.strip().casefold() in ("remove", "r", "remove-one-marker", "remove one marker"):
-        return CardArg(RemoveOneMarker(), "Remove one marker", REMOVE)
+        raise BadInput("name a card: a number 1-76, `remove`, or --clue")
+    if is_remove(text):
+        return remove_card()
     try:
         number = int(text)
     except ValueError:
-        raise BadInput(f"{text!r} is not a card: give a number 1-76, `remove`, or --clue JSON") from None
-    from solver.core.deck import load_deck
-
+        raise BadInput(f"{text!r} is not a card: give a number 1-76, `remove`, or --clue") from None
     try:
-        clue = load_deck(deck_file).clue(number)
+        return numbered_card(number, deck)
     except BadInput as error:
         if error.file:
             raise
-        raise BadInput(f"{error.message}; here: write the card out with --clue JSON") from None
-    return CardArg(clue, f"card {number}", number)
+        raise BadInput(f"{error.message}; here: write the card out with --clue") from None
+
+
+def note_provenance(ref: CardRef) -> None:
+    """A verdict about a reconstructed text says so, on stderr, so that stdout stays the verdict."""
+    if ref.reconstructed:
+        click.echo(f"note: the text of {ref.label} is reconstructed, not the printed card; check it against "
+                   "your card, or enter your card (`schinderhannes serve`, or --deck with your own deck file)",
+                   err=True)
+
+
+def _store(state_file: str) -> StateFile:
+    from solver.table.store import StateFile
+
+    return StateFile(state_file)
 
 
 def _load(state_file: str) -> GameState:
-    from solver.table.state import load_state
-
-    return load_state(state_file)
+    return _store(state_file).read().state
 
 
 def _refuse(message: str) -> NoReturn:
@@ -136,7 +157,7 @@ def new(state_file: str, players: str, more_players: tuple[str, ...], two_player
         raise BadInput("the file exists; pass --force to overwrite it or choose another name", state_file)
     names = [*players.replace(",", " ").split(), *more_players]
     state = new_game(names, two_player_variant, int(last_delict_points))
-    state.save(state_file)
+    _store(state_file).create(state)
     click.echo(f"new game in {state_file}: {', '.join(names)}; {state.turn} starts")
 
 
@@ -182,16 +203,15 @@ def pass_turn(state_file: str, player: str | None, discard: tuple[int, ...]) -> 
     from solver.table import rules
     from solver.table.errors import GameOver, StateConflict, TurnCannotEnd
 
-    state = _load(state_file)
-    try:
-        move = rules.pass_turn(state, player, discard)
-    except TurnCannotEnd as refused:
-        _refuse(f"{refused.reason}; play on, or undo")
-    except GameOver as refused:
-        _refuse(refused.reason)
-    except StateConflict as error:
-        raise error.located(state_file) from None
-    state.save(state_file)
+    with _store(state_file).change() as state:
+        try:
+            move = rules.pass_turn(state, player, discard)
+        except TurnCannotEnd as refused:
+            _refuse(f"{refused.reason}; play on, or undo")
+        except GameOver as refused:
+            _refuse(refused.reason)
+        except StateConflict as error:
+            raise error.located(state_file) from None
     click.echo(f"{move.player} passes; {state.turn}'s turn")
 
 
@@ -208,17 +228,18 @@ def end(state_file: str, cards: tuple[str, ...], board_file: str | None, deck_fi
     from solver.table import rules
     from solver.table.errors import GameGoesOn, GameOver
 
-    state = _load(state_file)
     board = load_board_warned(board_file)
-    args = [parse_card(text, None, deck_file) for text in cards]
-    try:
-        rules.end_game(state, [arg.card for arg in args], board)
-    except GameGoesOn as going:
-        click.echo(f"the game goes on: {args[going.index].label} is playable: {going.verdict.reason}", err=True)
-        sys.exit(1)
-    except GameOver as refused:
-        _refuse(refused.reason)
-    state.save(state_file)
+    deck = table_deck(state_file, deck_file)
+    args = [parse_card(text, None, deck) for text in cards]
+    with _store(state_file).change() as state:
+        try:
+            rules.end_game(state, [arg.card for arg in args], board)
+        except GameGoesOn as going:
+            click.echo(f"the game goes on: {args[going.index].label} is playable: {going.verdict.reason}",
+                       err=True)
+            sys.exit(1)
+        except GameOver as refused:
+            _refuse(refused.reason)
     _, winners = state.outcome()
     click.echo(f"game over (draw piles used up, no playable card left): winner {', '.join(winners)}")
 
@@ -242,11 +263,12 @@ def check(state_file: str, card: str | None, clue_text: str | None, player: str 
     from solver.table import rules
 
     state = _load(state_file)
-    arg = parse_card(card, clue_text, deck_file)
+    arg = parse_card(card, clue_text, table_deck(state_file, deck_file))
     board = load_board_warned(board_file)
     verdict = rules.check(state, arg.card, board, state.player(player), end_of_turn=not more)
+    note_provenance(arg)
     if as_json:
-        echo_json(verdict.to_dict())
+        echo_json({**verdict.to_dict(), "card": arg.to_dict()})
     else:
         click.echo("\n".join(_verdict_lines(arg.label, verdict)))
     if exit_code and not verdict.playable:
@@ -271,31 +293,32 @@ def play(state_file: str, card: str | None, clue_text: str | None, choose: str |
     from solver.table import rules
     from solver.table.errors import ChoiceNeeded, GameOver, NotYourTurn, PlayOn, StateConflict
 
-    state = _load(state_file)
-    arg = parse_card(card, clue_text, deck_file)
-    who = state.player(player)
+    arg = parse_card(card, clue_text, table_deck(state_file, deck_file))
     board = load_board_warned(board_file)
-    try:
-        verdict, choice = rules.play(state, arg.card, board, arg.record, choose, who, more, discard)
-    except GameOver as refused:
-        _refuse(refused.reason)
-    except NotYourTurn as error:
-        raise BadInput(f"{error.message}; STOP (rule 10) is `schinderhannes stop`") from None
-    except PlayOn as error:
-        raise BadInput("this is the third card of the turn (at most 3): play it without --more" if error.variant
-                       else "--more is only for the two-player variant (start it with --two-player-variant)") from None
-    except StateConflict as error:
-        raise error.located(state_file) from None
-    except ChoiceNeeded as needed:
-        raise _choice_words(arg.card, needed) from None
-    if not verdict.playable:
-        if as_json:
-            echo_json(verdict.to_dict())
-        _refuse(f"{arg.label} is not playable (rule {verdict.rule}): {verdict.reason}")
-    state.save(state_file)
+    note_provenance(arg)
+    with _store(state_file).change() as state:  # decided and saved under the file's lock
+        who = state.player(player)
+        try:
+            verdict, choice = rules.play(state, arg.card, board, arg.record, choose, who, more, discard)
+        except GameOver as refused:
+            _refuse(refused.reason)
+        except NotYourTurn as error:
+            raise BadInput(f"{error.message}; STOP (rule 10) is `schinderhannes stop`") from None
+        except PlayOn as error:
+            raise BadInput("this is the third card of the turn (at most 3): play it without --more"
+                           if error.variant else
+                           "--more is only for the two-player variant (start it with --two-player-variant)") from None
+        except StateConflict as error:
+            raise error.located(state_file) from None
+        except ChoiceNeeded as needed:
+            raise _choice_words(arg.card, needed) from None
+        if not verdict.playable:
+            if as_json:
+                echo_json({**verdict.to_dict(), "card": arg.to_dict()})
+            _refuse(f"{arg.label} is not playable (rule {verdict.rule}): {verdict.reason}")
     if as_json:
-        echo_json({**verdict.to_dict(), "player": who, "choice": choice, "score": state.scores[who],
-                   "turn": state.turn, "finished": state.finished})
+        echo_json({**verdict.to_dict(), "card": arg.to_dict(), "player": who, "choice": choice,
+                   "score": state.scores[who], "turn": state.turn, "finished": state.finished})
         return
     played = f"{arg.label}" + (f" as {choice}" if choice else "")
     click.echo(f"{who} plays {played}: {verdict.reason}")
@@ -309,16 +332,15 @@ def play(state_file: str, card: str | None, clue_text: str | None, choose: str |
 @state_argument
 def undo(state_file: str) -> None:
     """Undo the last play, pass or STOP: STATE is restored exactly as it was before it."""
-    state = _load(state_file)
-    if not state.history:
-        click.echo(f"nothing to undo in {state_file} (its previous file, if any, is {state_file}.prev)",
-                   err=True)
-        sys.exit(1)
-    try:
-        move = state.pop()
-    except BadInput as error:
-        raise error.located(state_file) from None
-    state.save(state_file, reuse_previous=True)
+    with _store(state_file).change(reuse_previous=True) as state:
+        if not state.history:
+            click.echo(f"nothing to undo in {state_file} (its previous file, if any, is {state_file}.prev)",
+                       err=True)
+            sys.exit(1)
+        try:
+            move = state.pop()
+        except BadInput as error:
+            raise error.located(state_file) from None
     what = f"card {move.card}" if isinstance(move.card, int) else (move.card or move.kind)
     click.echo(f"undid {move.player}'s {move.kind} ({what}, {move.effect.points} points); {state.turn}'s turn")
 
@@ -342,8 +364,11 @@ def hand(state_file: str, cards: tuple[str, ...], clues: tuple[str, ...], player
     state = _load(state_file)
     who = state.player(player)
     board = load_board_warned(board_file)
-    args = [parse_card(text, None, deck_file) for text in cards]
-    args += [parse_card(None, text, None) for text in clues]
+    deck = table_deck(state_file, deck_file)
+    args = [parse_card(text, None, deck) for text in cards]
+    args += [parse_card(None, text, deck) for text in clues]
+    for arg in args:
+        note_provenance(arg)
     if not args:
         raise BadInput("name the cards in the hand: numbers, `remove`, or --clue JSON")
     ranking = rules.rank_hand(state, [arg.card for arg in args], board, who)
@@ -378,14 +403,14 @@ def stop(state_file: str, taker: str | None, board_file: str | None, as_json: bo
     """Rule 10 (STOP): every marker that can be removed by deduction, with a reason."""
     from solver.table import deduce
 
-    state = _load(state_file)
-    problem = deduce.contradiction(state)
-    found = deduce.removable(state)
-    document: dict = {"removable": [{"delict": f.delict, "location": f.location, "reason": f.reason}
-                                    for f in found], "contradiction": problem}
-    if taker is not None and found:
-        move = deduce.take_stop(state, load_board_warned(board_file), taker)
-        state.save(state_file)
+    board = load_board_warned(board_file) if taker is not None else None
+    with _store(state_file).change() as state:
+        problem = deduce.contradiction(state)
+        found = deduce.removable(state)
+        document: dict = {"removable": [{"delict": f.delict, "location": f.location, "reason": f.reason}
+                                        for f in found], "contradiction": problem}
+        move = deduce.take_stop(state, board, taker) if board is not None and taker is not None and found else None
+    if move is not None and taker is not None:
         document.update({"taken_by": taker, "points": move.effect.points, "score": state.scores[taker],
                          "effect": move.effect.to_dict()})
     if as_json:
@@ -415,17 +440,17 @@ def drawpile(state_file: str, cards: tuple[str, ...], clues: tuple[str, ...], ta
     """Rule 11: which of these cards can never be played again (out of the game)."""
     from solver.table.deduce import never_playable, take_out_dead
 
-    state = _load(state_file)
     board = load_board_warned(board_file)
-    args = [parse_card(text, None, deck_file) for text in cards]
-    args += [parse_card(None, text, None) for text in clues]
-    results = [{"card": arg.label, "number": arg.record if isinstance(arg.record, int) else None,
-                "dead": (reason := never_playable(state, arg.card, board)) is not None, "reason": reason}
-               for arg in args]
-    dead_numbers = [r["number"] for r in results if r["dead"] and r["number"] is not None]
-    if take_out and take_out_dead(state, [(arg.record, arg.card) for arg in args if isinstance(arg.record, int)],
-                                  board):
-        state.save(state_file)
+    deck = table_deck(state_file, deck_file)
+    args = [parse_card(text, None, deck) for text in cards]
+    args += [parse_card(None, text, deck) for text in clues]
+    with _store(state_file).change() as state:
+        results = [{"card": arg.label, "number": arg.number,
+                    "dead": (reason := never_playable(state, arg.card, board)) is not None, "reason": reason}
+                   for arg in args]
+        dead_numbers = [r["number"] for r in results if r["dead"] and r["number"] is not None]
+        if take_out:
+            take_out_dead(state, [(arg.number, arg.card) for arg in args if arg.number is not None], board)
     if as_json:
         echo_json({"cards": results, "taken_out": dead_numbers if take_out else []})
         return

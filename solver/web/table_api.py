@@ -24,6 +24,7 @@ from solver.core.errors import BadInput
 from solver.decks.entered import confirm_card, enter_card
 from solver.table import deduce, rules
 from solver.table.cardref import CardRef, card_from_request
+from solver.table.errors import ChoiceNeeded, GameGoesOn, Refused
 from solver.table.state import new_game
 from solver.table.store import Snapshot, StateFile
 from solver.web.events import ChangeFeed
@@ -147,16 +148,11 @@ class TableRoutes:
         store = self.config.state_file()
         ref = self.card(data)
         choice = _optional_text(data, "choose")
+        discard = _numbers(data, "discard")
         with store.change(_version(data)) as state:
             player = self._player(Snapshot(state, ""), data)
-            if player != state.turn:
-                raise BadInput(f"it is {state.turn}'s turn, not {player}'s")
-            if state.finished:
-                raise BadInput(f"the game is over ({state.finished})")
-            if ref.number is not None and ref.number in state.out_of_game:
-                raise BadInput(f"card {ref.number} is already out of the game (played or discarded)")
             verdict, chosen = rules.play(state, ref.card, self.config.the_board(), ref.record, choice, player,
-                                         bool(data.get("more")))
+                                         bool(data.get("more")), discard)
             if not verdict.playable:
                 raise NotPlayable({**verdict.to_dict(), "card": ref.to_dict()})
         return {"played": {**verdict.to_dict(), "card": ref.to_dict(), "player": player, "choice": chosen},
@@ -168,11 +164,98 @@ class TableRoutes:
 
     def _undo(self, data: dict[str, Any]) -> dict[str, Any]:
         store = self.config.state_file()
-        with store.change(_version(data)) as state:
+        with store.change(_version(data), reuse_previous=True) as state:
             if not state.history:
                 raise BadInput("nothing to undo")
             move = state.pop()
         return {"undone": move.to_dict(), "state": state_document(store.read())}
+
+    async def pass_turn(self, request: Request) -> Response:
+        return await self.changed(self._pass, await _body(request))
+
+    def _pass(self, data: dict[str, Any]) -> dict[str, Any]:
+        store = self.config.state_file()
+        discard = _numbers(data, "discard")
+        with store.change(_version(data)) as state:
+            move = rules.pass_turn(state, self._player(Snapshot(state, ""), data), discard)
+        return {"passed": move.to_dict(), "state": state_document(store.read())}
+
+    async def stop(self, request: Request) -> Response:
+        snapshot = await run_in_threadpool(self.config.state_file().read)
+        return JSONResponse(await run_in_threadpool(stop_document, snapshot))
+
+    async def take_stop(self, request: Request) -> Response:
+        return await self.changed(self._take_stop, await _body(request))
+
+    def _take_stop(self, data: dict[str, Any]) -> dict[str, Any]:
+        store = self.config.state_file()
+        taker = _optional_text(data, "taker")
+        if taker is None:
+            raise BadInput('STOP names who takes the markers: {"taker": "Ben", "version": "..."}')
+        with store.change(_version(data)) as state:
+            found = stop_document(Snapshot(state, ""))
+            move = deduce.take_stop(state, self.config.the_board(), resolve_player(taker, state.players))
+        if move is None:
+            raise BadInput("no marker can be removed by deduction now")
+        return {**found, "taken_by": move.player, "points": move.effect.points, "effect": move.effect.to_dict(),
+                "state": state_document(store.read())}
+
+    async def hand(self, request: Request) -> Response:
+        data = await _body(request)
+        snapshot = await run_in_threadpool(self.config.state_file().read)
+        return JSONResponse(await run_in_threadpool(self._hand, snapshot, data))
+
+    def _hand(self, snapshot: Snapshot, data: dict[str, Any]) -> dict[str, Any]:
+        refs = self._cards(data)
+        player = self._player(snapshot, data)
+        ranking = rules.rank_hand(snapshot.state, [ref.card for ref in refs], self.config.the_board(), player)
+
+        def entry(found: rules.HandPlay) -> dict[str, Any]:
+            verdict = {key: value for key, value in found.verdict.to_dict().items() if key != "choices"}
+            return {"card": refs[found.card].to_dict(), "choice": found.choice, **verdict}
+
+        return {"player": player, "plays": [entry(found) for found in ranking.plays],
+                "not_playable": [entry(found) for found in ranking.refused]}
+
+    async def drawpile(self, request: Request) -> Response:
+        return await self.changed(self._drawpile, await _body(request))
+
+    def _drawpile(self, data: dict[str, Any]) -> dict[str, Any]:
+        refs = self._cards(data)
+        board = self.config.the_board()
+        take_out = data.get("take_out") is True
+        store = self.config.state_file()
+        with store.change(_version(data) if take_out else None) as state:
+            results = [{"card": ref.to_dict(), "dead": (reason := deduce.never_playable(state, ref.card, board))
+                        is not None, "reason": reason} for ref in refs]
+            move = deduce.take_out_dead(state, [(ref.number, ref.card) for ref in refs if ref.number is not None],
+                                        board) if take_out else None
+        return {"cards": results, "taken_out": move.out if move else [], "state": state_document(store.read())}
+
+    async def end(self, request: Request) -> Response:
+        return await self.changed(self._end, await _body(request))
+
+    def _end(self, data: dict[str, Any]) -> dict[str, Any]:
+        refs = self._cards(data, allow_empty=True)
+        store = self.config.state_file()
+        with store.change(_version(data)) as state:
+            try:
+                rules.end_game(state, [ref.card for ref in refs], self.config.the_board())
+            except GameGoesOn as going:
+                raise NotPlayable({"error": f"the game goes on: {refs[going.index].label} is playable",
+                                   "card": refs[going.index].to_dict(), **going.verdict.to_dict()}) from None
+        return {"state": state_document(store.read())}
+
+    def _cards(self, data: dict[str, Any], allow_empty: bool = False) -> list[CardRef]:
+        cards = data.get("cards", [])
+        if not isinstance(cards, list) or (not cards and not allow_empty):
+            raise BadInput('name the cards: {"cards": [38, "remove", {"clue": {...}}]}')
+        deck = self.deck()
+        return [card_from_request(entry if isinstance(entry, dict) else {"card": entry}, deck) for entry in cards]
+
+    async def odds(self, request: Request) -> Response:
+        snapshot = await run_in_threadpool(self.config.state_file().read)
+        return JSONResponse({**await run_in_threadpool(odds_document, snapshot), "version": snapshot.version})
 
     async def card_text(self, request: Request) -> Response:
         card = self.deck().card(_card_number(request))
@@ -227,6 +310,29 @@ class TableRoutes:
         return EventSourceResponse(changes(), ping=15)
 
 
+def stop_document(snapshot: Snapshot) -> dict[str, Any]:
+    """Rule 10: the markers that can be removed by deduction, each with its reason."""
+    state = snapshot.state
+    return {"removable": [{"delict": found.delict, "location": found.location, "reason": found.reason}
+                          for found in deduce.removable(state)],
+            "contradiction": deduce.contradiction(state)}
+
+
+def odds_document(snapshot: Snapshot) -> dict[str, Any]:
+    """The exact share of complete assignments that put each delict at each location."""
+    from solver.counting.odds import odds_of_masks
+
+    odds = odds_of_masks(deduce.allowed_masks(snapshot.state))
+    return odds.to_dict()
+
+
+def _numbers(data: dict[str, Any], key: str) -> tuple[int, ...]:
+    values = data.get(key, [])
+    if not isinstance(values, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+        raise BadInput(f"`{key}` is a list of card numbers")
+    return tuple(values)
+
+
 def card_document(card: Card) -> dict[str, Any]:
     return {"number": card.number, "type": card.letter, "text": card.clue.sentence() if card.clue else None,
             "clue": card.clue.to_dict() if card.clue else None, "provenance": card.provenance,
@@ -263,6 +369,16 @@ async def _not_playable(request: Request, error: Exception) -> Response:
     return JSONResponse(error.document, status_code=422)
 
 
+async def _refused(request: Request, error: Exception) -> Response:
+    assert isinstance(error, Refused)
+    return JSONResponse({"error": error.reason}, status_code=422)
+
+
+async def _choice_needed(request: Request, error: Exception) -> Response:
+    assert isinstance(error, ChoiceNeeded)
+    return JSONResponse({"error": error.message, "options": list(error.options)}, status_code=400)
+
+
 def routes(config: TableConfig) -> list[Route]:
     table = TableRoutes(config)
     return [
@@ -272,6 +388,13 @@ def routes(config: TableConfig) -> list[Route]:
         Route("/api/play", table.play, methods=["POST"]),
         Route("/api/undo", table.undo, methods=["POST"]),
         Route("/api/count", table.count),
+        Route("/api/odds", table.odds),
+        Route("/api/pass", table.pass_turn, methods=["POST"]),
+        Route("/api/stop", table.stop),
+        Route("/api/stop", table.take_stop, methods=["POST"]),
+        Route("/api/hand", table.hand, methods=["POST"]),
+        Route("/api/drawpile", table.drawpile, methods=["POST"]),
+        Route("/api/end", table.end, methods=["POST"]),
         Route("/api/cards/{number}", table.card_text),
         Route("/api/cards/{number}", table.enter, methods=["POST"]),
         Route("/api/games", table.new_game, methods=["POST"]),
@@ -279,4 +402,4 @@ def routes(config: TableConfig) -> list[Route]:
     ]
 
 
-EXCEPTION_HANDLERS = {NotPlayable: _not_playable}
+EXCEPTION_HANDLERS = {NotPlayable: _not_playable, Refused: _refused, ChoiceNeeded: _choice_needed}
