@@ -30,6 +30,7 @@ COMMANDS = {
     "hand": "solver.commands.game:hand",
     "stop": "solver.commands.game:stop",
     "drawpile": "solver.commands.game:drawpile",
+    "serve": "solver.commands.serve:serve",
     "schadenfreude": "solver.commands.schadenfreude:schadenfreude",
     "scandaroon": "solver.commands.scandaroon:scandaroon",
 }
