@@ -18,14 +18,12 @@ from collections.abc import Iterable
 from solver.core.board import Board
 from solver.core.cards import Clue
 from solver.counting.branched import count_branched
-from solver.counting.dense import FULL, SIZE, count_assignments
+from solver.counting.dense import count_assignments
 from solver.counting.reduce import Reduced, _live_group_clues, _propagate, reduce_clues, state_masks
 from solver.counting.sparse import count_sparse
 from solver.counting.units import count_units_ie
 
 __all__ = [
-    "FULL",
-    "SIZE",
     "Reduced",
     "count_assignments",
     "count_branched",

@@ -19,7 +19,8 @@ from math import comb
 import numpy as np
 
 from solver.core import names
-from solver.counting.dense import FULL, SIZE, _meet, _place_one, _place_unit
+from solver.core.bits import FULL, N
+from solver.counting.dense import _meet, _place_one, _place_unit
 from solver.counting.reduce import GROUP_OF_DELICT, Reduced, _direction_tables, _live_group_clues
 from solver.counting.rows import _aggregate, _extend, _Rows, _unit_order, _units
 
@@ -167,7 +168,7 @@ def _run_signed(items: list[_Item], terms: dict[int, list[tuple[int, int, int]]]
         branches, layer = grown, layer + len(item.delicts)
         if not branches:  # every branch is 0: so is the half
             total = sum(len(i.delicts) for i in items)
-            return np.zeros(comb(SIZE, total), dtype=np.int64), total
+            return np.zeros(comb(N, total), dtype=np.int64), total
         for group in item.groups:
             remaining[group] -= 1
             if remaining[group] == 0:

@@ -18,22 +18,20 @@ from math import comb
 
 import numpy as np
 
-SIZE = 16
-FULL = (1 << SIZE) - 1
+from solver.core.bits import FULL, N, indices
 
-
-LOCATION_BITS = 1 << np.arange(SIZE, dtype=np.int64)
+LOCATION_BITS = 1 << np.arange(N, dtype=np.int64)  # bit(location) for numpy indexing
 
 
 @cache
 def _layers() -> tuple[list[np.ndarray], np.ndarray]:
     """The masks of each popcount layer, ascending, and every mask's position in its layer."""
-    masks = np.arange(1 << SIZE, dtype=np.int64)
-    popcount = np.zeros(1 << SIZE, dtype=np.int64)
-    for bit in range(SIZE):
+    masks = np.arange(1 << N, dtype=np.int64)
+    popcount = np.zeros(1 << N, dtype=np.int64)
+    for bit in range(N):
         popcount += (masks >> bit) & 1
-    layers = [np.flatnonzero(popcount == k) for k in range(SIZE + 1)]
-    position = np.zeros(1 << SIZE, dtype=np.int64)
+    layers = [np.flatnonzero(popcount == k) for k in range(N + 1)]
+    position = np.zeros(1 << N, dtype=np.int64)
     for layer in layers:
         position[layer] = np.arange(len(layer))
     return layers, position
@@ -45,7 +43,7 @@ def _single_steps(layer: int) -> list[tuple[np.ndarray, np.ndarray]]:
     layers, position = _layers()
     masks = layers[layer]
     steps = []
-    for bit in range(SIZE):
+    for bit in range(N):
         source = np.flatnonzero((masks >> bit) & 1 == 0)
         steps.append((source, position[masks[source] | (1 << bit)]))
     return steps
@@ -56,13 +54,13 @@ SPARSE_LAYER = 8  # a layer with at most 1/SPARSE_LAYER of its states reached is
 
 def _place_one(dp: np.ndarray, layer: int, allowed: int) -> np.ndarray:
     """Place one more delict on any free location of `allowed`: dp over layer -> dp over layer + 1."""
-    new = np.zeros(comb(SIZE, layer + 1), dtype=np.int64)
+    new = np.zeros(comb(N, layer + 1), dtype=np.int64)
     present = np.flatnonzero(dp)
     if len(present) * SPARSE_LAYER <= len(dp):
         # Few states reached (tight clues): step only those. Every partial count is < 2^53,
         # so the float weights of bincount stay exact.
         layers, position = _layers()
-        bits = LOCATION_BITS[_locations(allowed)]
+        bits = LOCATION_BITS[indices(allowed)]
         masks = layers[layer][present][:, None]
         free = (masks & bits[None, :]) == 0
         rows, cols = np.nonzero(free)
@@ -80,8 +78,8 @@ def count_assignments(allowed: Sequence[int]) -> int:
 
     The permanent of the 16x16 0/1 matrix whose row d is the bit mask allowed[d].
     """
-    if len(allowed) != SIZE:
-        raise ValueError(f"need {SIZE} masks, got {len(allowed)}")
+    if len(allowed) != N:
+        raise ValueError(f"need {N} masks, got {len(allowed)}")
     if any(mask & FULL == 0 for mask in allowed):
         return 0
     dp = np.ones(1, dtype=np.int64)
@@ -92,10 +90,6 @@ def count_assignments(allowed: Sequence[int]) -> int:
     return int(dp[0])
 
 
-def _locations(mask: int) -> list[int]:
-    return [bit for bit in range(SIZE) if mask >> bit & 1]
-
-
 def _place_unit(
     dp: np.ndarray, layer: int, size: int, placements: np.ndarray, counts: np.ndarray
 ) -> np.ndarray:
@@ -103,7 +97,7 @@ def _place_unit(
     layers, _ = _layers()
     present = np.flatnonzero(dp)
     masks, values = layers[layer][present], dp[present]
-    new = np.zeros(1 << SIZE, dtype=np.int64)
+    new = np.zeros(1 << N, dtype=np.int64)
     chunk = max(1, 1_000_000 // max(len(masks), 1))
     for start in range(0, len(placements), chunk):
         block, ways = placements[start:start + chunk], counts[start:start + chunk]

@@ -15,9 +15,10 @@ from functools import cache, lru_cache
 import numpy as np
 
 from solver.core import names
+from solver.core.bits import FULL, N, location_mask, mask_of
 from solver.core.board import Board
 from solver.core.cards import Clue, DelictClue, DistrictClue, GroupClue, LocationClue, NotClue
-from solver.counting.dense import FULL, LOCATION_BITS, SIZE
+from solver.counting.dense import LOCATION_BITS
 
 
 @dataclass(frozen=True)
@@ -39,19 +40,20 @@ GROUP_OF_DELICT = {delict: group for group, members in enumerate(GROUP_MEMBERS) 
 
 
 def _bits(locations: Iterable[str]) -> int:
+    """location_mask, cached for the tuples clues hold."""
     if isinstance(locations, tuple):
         return _bits_of(locations)
-    return sum(1 << names.LOCATION_INDEX[location] for location in set(locations))
+    return location_mask(locations)
 
 
 @lru_cache(maxsize=4096)
 def _bits_of(locations: tuple[str, ...]) -> int:
-    return sum(1 << names.LOCATION_INDEX[location] for location in set(locations))
+    return location_mask(locations)
 
 
 def reduce_clues(clues: Iterable[Clue], board: Board) -> Reduced:
     """Unary clues become masks; district and group clues become ties."""
-    allowed = [FULL] * SIZE
+    allowed = [FULL] * N
     pairs: list[tuple[int, int, str]] = []
     group_dirs: dict[int, set[str]] = {}
     for clue in clues:
@@ -80,7 +82,7 @@ def _board_tables(board: Board) -> tuple[dict[str, np.ndarray], dict[str, int]]:
     """The board's joined tables and direction masks, built once per board (hashed by identity)."""
     joined = {}
     for relation, found in board.joined_pairs.items():
-        table = np.zeros((SIZE, SIZE), dtype=bool)
+        table = np.zeros((N, N), dtype=bool)
         for i, j in found:
             table[i, j] = table[j, i] = True
         table.flags.writeable = False
@@ -104,7 +106,7 @@ def _neighbour_masks(key: int, table: np.ndarray) -> list[int]:
     hit = _NEIGHBOURS.get(key)
     if hit is not None and hit[0] is table:
         return hit[1]
-    masks = [int((table[location].astype(np.int64) * LOCATION_BITS).sum()) for location in range(SIZE)]
+    masks = [int((table[location].astype(np.int64) * LOCATION_BITS).sum()) for location in range(N)]
     _NEIGHBOURS[key] = (table, masks)
     return masks
 
@@ -194,11 +196,11 @@ def _live_group_clues(
 def _direction_tables(masks: tuple[int, ...]) -> tuple[list[int], list[list[int]]]:
     """Direction bits per location; and per demanded set of directions and covered set, the
     locations the last member of a group must take: inside every demanded direction not covered."""
-    bits = [sum(1 << i for i, mask in enumerate(masks) if mask >> loc & 1) for loc in range(SIZE)]
+    bits = [mask_of(i for i, mask in enumerate(masks) if mask >> loc & 1) for loc in range(N)]
     need = []
-    for demanded in range(16):
+    for demanded in range(1 << len(masks)):
         row = []
-        for covered in range(16):
+        for covered in range(1 << len(masks)):
             inside = FULL
             for i, mask in enumerate(masks):
                 if demanded >> i & 1 and not covered >> i & 1:

@@ -11,13 +11,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from solver.counting.dense import LOCATION_BITS, SIZE
+from solver.core.bits import N
+from solver.counting.dense import LOCATION_BITS
 from solver.counting.reduce import GROUP_MEMBERS, GROUP_OF_DELICT, Reduced
 
 
 def _units(reduced: Reduced, tied: dict[int, frozenset[str]]) -> list[list[int]]:
     """Delicts tied together by district clues or by a group clue still to be enumerated."""
-    parent = list(range(SIZE))
+    parent = list(range(N))
 
     def find(x: int) -> int:
         while parent[x] != x:
@@ -32,7 +33,7 @@ def _units(reduced: Reduced, tied: dict[int, frozenset[str]]) -> list[list[int]]
     for a, b in links:
         parent[find(a)] = find(b)
     units: dict[int, list[int]] = {}
-    for delict in range(SIZE):
+    for delict in range(N):
         units.setdefault(find(delict), []).append(delict)
     return list(units.values())
 
@@ -82,7 +83,7 @@ def _unit_order(
 def _extend(rows: _Rows, delict: int, mask: int, partners: list, reduced: Reduced) -> None:
     """Place `delict` on every free allowed location its placed district partners accept."""
     ok = (rows.masks[:, None] & LOCATION_BITS[None, :]) == 0
-    ok &= (mask >> np.arange(SIZE) & 1).astype(bool)[None, :]
+    ok &= (mask >> np.arange(N) & 1).astype(bool)[None, :]
     for partner, relation in partners:
         if partner in rows.frontier:
             ok &= reduced.joined[relation][rows.locations[:, rows.frontier.index(partner)]]
@@ -97,12 +98,12 @@ def _aggregate(rows: _Rows, pending: list[int]) -> None:
     """Forget the locations of delicts with no tie left, and merge rows that became equal."""
     columns = [rows.frontier.index(d) for d in pending]
     rows.locations, rows.frontier = rows.locations[:, columns], pending
-    base = SIZE + rows.sig_bits
+    base = N + rows.sig_bits
     if base + 4 * len(pending) > 63 or len(rows.masks) == 0:
         return
     key = rows.masks.copy()
     if rows.sig is not None:
-        key |= rows.sig << SIZE
+        key |= rows.sig << N
     for column in range(len(pending)):
         key |= rows.locations[:, column] << (base + 4 * column)
     order = np.argsort(key, kind="stable")

@@ -15,7 +15,8 @@ from itertools import combinations
 
 import numpy as np
 
-from solver.counting.dense import FULL, LOCATION_BITS, _locations, _meet, _place_one, _place_unit
+from solver.core.bits import FULL, indices
+from solver.counting.dense import LOCATION_BITS, _meet, _place_one, _place_unit
 from solver.counting.reduce import GROUP_MEMBERS, Reduced, _live_group_clues
 from solver.counting.rows import _aggregate, _extend, _Rows, _unit_order, _units, names_group
 
@@ -79,7 +80,7 @@ def _count_units(allowed: list[int], reduced: Reduced, tied: dict[int, frozenset
     halves: list[list[tuple[int, np.ndarray, np.ndarray]]] = [[], []]
     for unit in sorted(_units(reduced, tied), key=len, reverse=True):
         if len(unit) == 1:
-            placements, counts = LOCATION_BITS[_locations(allowed[unit[0]])], np.ones(1, np.int64)
+            placements, counts = LOCATION_BITS[indices(allowed[unit[0]])], np.ones(1, np.int64)
             counts = np.ones(len(placements), np.int64)
         else:
             placements, counts = _enumerate_unit(unit, allowed, reduced, tied)

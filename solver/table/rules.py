@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from solver.core import names
+from solver.core.bits import bit, location_mask
 from solver.core.board import Board
 from solver.core.cards import Clue, DelictClue, DistrictClue, GroupClue, LocationClue, NotClue, RemoveOneMarker
 from solver.core.errors import BadInput
@@ -192,11 +193,11 @@ class Work:
         if tile is not None:
             return f"{location} holds the {tile} tile (rule 2)"
         others = [d for d in names.DELICTS if d != delict and d in self.markers]
-        masks = [_mask(self.markers[d]) for d in others]
-        bit = 1 << names.LOCATION_INDEX[location]
-        if not reserved_locations(masks) & bit:
+        masks = [location_mask(self.markers[d]) for d in others]
+        here = bit(names.LOCATION_INDEX[location])
+        if not reserved_locations(masks) & here:
             return None
-        rows = hall_violator([m & ~bit for m in masks])
+        rows = hall_violator([m & ~here for m in masks])
         tied = [others[r] for r in rows]
         spots = sorted({loc for d in tied for loc in self.markers[d]}, key=names.LOCATION_INDEX.get)
         return (f"{location} is one of {len(spots)} locations ({', '.join(spots)}) holding every marker of "
@@ -275,10 +276,6 @@ class Work:
             if len(here) > FULL_LOCATION:
                 raise Unplayable(15, f"the turn would end with {len(here)} markers on {location} "
                                      "(rule 15, checked at the end of the turn in the two-player variant)")
-
-
-def _mask(locations: set[str] | frozenset[str]) -> int:
-    return sum(1 << names.LOCATION_INDEX[loc] for loc in locations)
 
 
 # ----- per card type ---------------------------------------------------------------------

@@ -14,8 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from solver.core import names
+from solver.core.bits import FULL
 from solver.core.cards import DelictClue, DistrictClue, GroupClue, LocationClue, NotClue, parse_clue
-from solver.counting import FULL, count_assignments, count_clues, state_masks
+from solver.counting import count_assignments, count_clues, state_masks
 from tests.clue_sets import true_clue
 from tests.enumerate_reference import brute_force_count, enumerate_count
 
