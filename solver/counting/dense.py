@@ -6,8 +6,8 @@ a time (spec performance.md, "Counting exactly"). Every partial count is a numbe
 assignments, so it is at most 16! < 2^53: int64 is exact throughout, and so are float64
 weights where numpy sums with bincount.
 
-Also the DP steps the other paths build on: place one delict (_place_one), place a whole
-unit's joint placements (_place_unit), and join two halves (_meet).
+Also the DP steps the other paths build on: place one delict (place_one), place a whole
+unit's joint placements (place_unit), and join two halves (meet).
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def _single_steps(layer: int) -> list[tuple[np.ndarray, np.ndarray]]:
 SPARSE_LAYER = 8  # a layer with at most 1/SPARSE_LAYER of its states reached is stepped from those alone
 
 
-def _place_one(dp: np.ndarray, layer: int, allowed: int) -> np.ndarray:
+def place_one(dp: np.ndarray, layer: int, allowed: int) -> np.ndarray:
     """Place one more delict on any free location of `allowed`: dp over layer -> dp over layer + 1."""
     new = np.zeros(comb(N, layer + 1), dtype=np.int64)
     present = np.flatnonzero(dp)
@@ -84,13 +84,13 @@ def count_assignments(allowed: Sequence[int]) -> int:
         return 0
     dp = np.ones(1, dtype=np.int64)
     for layer, mask in enumerate(sorted(mask & FULL for mask in allowed)):
-        dp = _place_one(dp, layer, mask)
+        dp = place_one(dp, layer, mask)
         if not dp.any():
             return 0
     return int(dp[0])
 
 
-def _place_unit(
+def place_unit(
     dp: np.ndarray, layer: int, size: int, placements: np.ndarray, counts: np.ndarray
 ) -> np.ndarray:
     """Place a whole unit: each of its location sets, times its ways, on every disjoint state."""
@@ -106,7 +106,7 @@ def _place_unit(
     return new[layers[layer + size]]
 
 
-def _meet(first: tuple[np.ndarray, int], second: tuple[np.ndarray, int]) -> int:
+def meet(first: tuple[np.ndarray, int], second: tuple[np.ndarray, int]) -> int:
     """Join two halves: the first on a set of locations, the second on all the others."""
     (dp, layer), (other, _) = first, second
     layers, position = _layers()

@@ -2,7 +2,7 @@
 
 Unary clues become a 16-bit mask of allowed locations per delict; district clues become
 pairs of tied delicts and group clues the directions their group must cover (Reduced).
-_propagate shrinks the masks without losing a solution. state_masks gives the masks of a
+propagate shrinks the masks without losing a solution. state_masks gives the masks of a
 game board instead of a clue set.
 """
 
@@ -94,7 +94,7 @@ def _board_tables(board: Board) -> tuple[dict[str, np.ndarray], dict[str, int]]:
     return joined, direction_mask
 
 
-def _neighbours(reduced: Reduced, relation: str) -> list[int]:
+def neighbours(reduced: Reduced, relation: str) -> list[int]:
     return _neighbour_masks(id(reduced.joined[relation]), reduced.joined[relation])
 
 
@@ -113,7 +113,7 @@ def _neighbour_masks(key: int, table: np.ndarray) -> list[int]:
 
 def _support_halves(reduced: Reduced, relation: str) -> tuple[list[int], list[int]]:
     """The locations joined to any location of a mask, looked up by its low and its high byte."""
-    return _halves(tuple(_neighbours(reduced, relation)))
+    return _halves(tuple(neighbours(reduced, relation)))
 
 
 @lru_cache(maxsize=16)
@@ -128,7 +128,7 @@ def _halves(neighbours: tuple[int, ...]) -> tuple[list[int], list[int]]:
     return halves[0], halves[1]
 
 
-def _propagate(allowed: list[int], reduced: Reduced) -> list[int] | None:
+def propagate(allowed: list[int], reduced: Reduced) -> list[int] | None:
     """Shrink masks without losing a solution; None when some delict has no location left.
 
     Arc consistency on district clues (a delict keeps only locations with a partner left),
@@ -173,7 +173,7 @@ def _propagate(allowed: list[int], reduced: Reduced) -> list[int] | None:
     return allowed
 
 
-def _live_group_clues(
+def live_group_clues(
     allowed: list[int], reduced: Reduced, tied: dict[int, frozenset[str]]
 ) -> dict[int, frozenset[str]] | None:
     """Drop group clues the masks already make true; None when one can no longer hold."""
@@ -192,10 +192,15 @@ def _live_group_clues(
     return live
 
 
+def direction_tables(reduced: Reduced) -> tuple[list[int], list[list[int]]]:
+    """Direction bits per location (a bit per direction, names.DIRECTIONS order); and per
+    demanded set of directions and covered set, the locations the last member of a group
+    must take: inside every demanded direction not covered."""
+    return _direction_tables(tuple(reduced.direction_mask[direction] for direction in names.DIRECTIONS))
+
+
 @lru_cache(maxsize=64)
 def _direction_tables(masks: tuple[int, ...]) -> tuple[list[int], list[list[int]]]:
-    """Direction bits per location; and per demanded set of directions and covered set, the
-    locations the last member of a group must take: inside every demanded direction not covered."""
     bits = [mask_of(i for i, mask in enumerate(masks) if mask >> loc & 1) for loc in range(N)]
     need = []
     for demanded in range(1 << len(masks)):

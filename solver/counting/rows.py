@@ -1,8 +1,8 @@
 """A unit's joint placements as numpy rows: delicts tied by district clues, enumerated together.
 
 Shared by the signed-branch path (branched) and the unit / inclusion-exclusion cross-check
-(units): find the units (_units), order a unit's delicts (_unit_order), place one more
-delict on every row (_extend), and merge rows that became equal (_aggregate).
+(units): find the units (find_units), order a unit's delicts (unit_order), place one more
+delict on every row (extend), and merge rows that became equal (aggregate).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from solver.counting.dense import LOCATION_BITS
 from solver.counting.reduce import GROUP_MEMBERS, GROUP_OF_DELICT, Reduced
 
 
-def _units(reduced: Reduced, tied: dict[int, frozenset[str]]) -> list[list[int]]:
+def find_units(reduced: Reduced, tied: dict[int, frozenset[str]]) -> list[list[int]]:
     """Delicts tied together by district clues or by a group clue still to be enumerated."""
     parent = list(range(N))
 
@@ -39,7 +39,7 @@ def _units(reduced: Reduced, tied: dict[int, frozenset[str]]) -> list[list[int]]
 
 
 @dataclass
-class _Rows:
+class Rows:
     """Partial placements of a unit: used locations, frontier delicts' locations, ways."""
 
     masks: np.ndarray
@@ -57,11 +57,7 @@ class _Rows:
             self.sig = self.sig[selected]
 
 
-def names_group(delict: int) -> int:
-    return GROUP_OF_DELICT[delict]
-
-
-def _unit_order(
+def unit_order(
     unit: list[int], allowed: list[int], partners: dict[int, list], groups: set[int]
 ) -> list[int]:
     """Most constrained first, then always the delict with most ties to those already placed."""
@@ -70,8 +66,8 @@ def _unit_order(
     while left:
         def score(d: int) -> tuple[int, int]:
             ties = sum(p in order for p, _ in partners[d])
-            if names_group(d) in groups:
-                ties += sum(m in order for m in GROUP_MEMBERS[names_group(d)])
+            if GROUP_OF_DELICT[d] in groups:
+                ties += sum(m in order for m in GROUP_MEMBERS[GROUP_OF_DELICT[d]])
             return (-ties, allowed[d].bit_count())
 
         best = min(sorted(left), key=score)
@@ -80,7 +76,7 @@ def _unit_order(
     return order
 
 
-def _extend(rows: _Rows, delict: int, mask: int, partners: list, reduced: Reduced) -> None:
+def extend(rows: Rows, delict: int, mask: int, partners: list, reduced: Reduced) -> None:
     """Place `delict` on every free allowed location its placed district partners accept."""
     ok = (rows.masks[:, None] & LOCATION_BITS[None, :]) == 0
     ok &= (mask >> np.arange(N) & 1).astype(bool)[None, :]
@@ -94,7 +90,7 @@ def _extend(rows: _Rows, delict: int, mask: int, partners: list, reduced: Reduce
     rows.frontier = [*rows.frontier, delict]
 
 
-def _aggregate(rows: _Rows, pending: list[int]) -> None:
+def aggregate(rows: Rows, pending: list[int]) -> None:
     """Forget the locations of delicts with no tie left, and merge rows that became equal."""
     columns = [rows.frontier.index(d) for d in pending]
     rows.locations, rows.frontier = rows.locations[:, columns], pending

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from solver.core import names
 from solver.core.bits import FULL, N
-from solver.counting.reduce import GROUP_MEMBERS, Reduced, _direction_tables, _neighbours
+from solver.counting.reduce import GROUP_MEMBERS, Reduced, direction_tables, neighbours
 
 SPARSE_STATE_LIMIT = 600  # measured: past a few hundred partial placements the dense DP is faster
 SPARSE_WORK_LIMIT = 6000  # placements tried in all before giving up (caps the time lost, ≈ 1-2 ms)
@@ -102,7 +102,7 @@ def _sparse_plan(reduced: Reduced, allowed: list[int]):
         closing_pairs[last].append((a, b, relation))
         for x in (a, b):
             needed_until[x] = max(needed_until[x], last)
-    dir_bits, need_of = _direction_tables(tuple(reduced.direction_mask[direction] for direction in names.DIRECTIONS))
+    dir_bits, need_of = direction_tables(reduced)
     ordered = list(names.DIRECTIONS)
     group_at: dict[int, tuple[int, int, int, list[int]]] = {}  # delict -> shift, demanded, last step, need
     for index, (group, directions) in enumerate(sorted(reduced.group_dirs.items())):
@@ -122,7 +122,7 @@ def _sparse_plan(reduced: Reduced, allowed: list[int]):
             if a == b:  # a delict joined to itself: never
                 options = 0
             else:
-                pair_tests.append((slot[b if a == d else a], _neighbours(reduced, relation)))
+                pair_tests.append((slot[b if a == d else a], neighbours(reduced, relation)))
         after = [x for x in (*frontier, d) if needed_until[x] > step]
         keep_shifts = [(slot[x], 32 + 4 * i) for i, x in enumerate(after) if x != d]
         add_for = [0] * N
