@@ -4,9 +4,8 @@ count_clues: reduce the clues (reduce.reduce_clues), shrink the masks (reduce.pr
 when that settles every delict only the group clues are left to check; otherwise the
 sparse DP over reachable partial placements for tight sets (sparse.count_sparse),
 else the dense subset DP (dense) with district-clue units (rows) and group clues as signed
-branches (branched.count_branched). units.count_units_ie is an independent cross-check of
-count_branched, used by the tests only. count_assignments counts plain masks, such as
-state_masks gives for a game board.
+branches (branched.count_branched); tests/counting/reference_units.py cross-checks that.
+count_assignments counts plain masks, such as state_masks gives for a game board.
 
 May import `solver.core`.
 """
@@ -21,7 +20,6 @@ from solver.counting.branched import count_branched
 from solver.counting.dense import count_assignments
 from solver.counting.reduce import Reduced, live_group_clues, propagate, reduce_clues, state_masks
 from solver.counting.sparse import count_sparse
-from solver.counting.units import count_units_ie
 
 __all__ = [
     "Reduced",
@@ -30,7 +28,6 @@ __all__ = [
     "count_clues",
     "count_reduced",
     "count_sparse",
-    "count_units_ie",
     "reduce_clues",
     "state_masks",
 ]

@@ -1,8 +1,9 @@
 """A unit's joint placements as numpy rows: delicts tied by district clues, enumerated together.
 
-Shared by the signed-branch path (branched) and the unit / inclusion-exclusion cross-check
-(units): find the units (find_units), order a unit's delicts (unit_order), place one more
-delict on every row (extend), and merge rows that became equal (aggregate).
+Shared by the signed-branch path (branched) and the tests' unit / inclusion-exclusion
+cross-check (tests/counting/reference_units.py): find the units (find_units), order a unit's
+delicts (unit_order), place one more delict on every row (extend), and merge rows that
+became equal (aggregate).
 """
 
 from __future__ import annotations
