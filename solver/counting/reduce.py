@@ -39,15 +39,15 @@ GROUP_INDEX = {group: index for index, group in enumerate(names.GROUPS)}
 GROUP_OF_DELICT = {delict: group for group, members in enumerate(GROUP_MEMBERS) for delict in members}
 
 
-def _bits(locations: Iterable[str]) -> int:
+def _location_mask(locations: Iterable[str]) -> int:
     """location_mask, cached for the tuples clues hold."""
     if isinstance(locations, tuple):
-        return _bits_of(locations)
+        return _cached_location_mask(locations)
     return location_mask(locations)
 
 
 @lru_cache(maxsize=4096)
-def _bits_of(locations: tuple[str, ...]) -> int:
+def _cached_location_mask(locations: tuple[str, ...]) -> int:
     return location_mask(locations)
 
 
@@ -59,9 +59,9 @@ def reduce_clues(clues: Iterable[Clue], board: Board) -> Reduced:
     for clue in clues:
         match clue:
             case DelictClue(delict, locations):
-                allowed[names.DELICT_INDEX[delict]] &= _bits(locations)
+                allowed[names.DELICT_INDEX[delict]] &= _location_mask(locations)
             case NotClue(delict, locations):
-                allowed[names.DELICT_INDEX[delict]] &= FULL & ~_bits(locations)
+                allowed[names.DELICT_INDEX[delict]] &= FULL & ~_location_mask(locations)
             case LocationClue(location, delicts):
                 barred = FULL & ~(1 << names.LOCATION_INDEX[location])
                 for d in set(names.DELICTS) - set(delicts):
@@ -88,7 +88,7 @@ def _board_tables(board: Board) -> tuple[dict[str, np.ndarray], dict[str, int]]:
         table.flags.writeable = False
         joined[relation] = table
     direction_mask = {
-        direction: _bits(loc for loc in names.LOCATIONS if board.in_direction(loc, direction))
+        direction: _location_mask(loc for loc in names.LOCATIONS if board.in_direction(loc, direction))
         for direction in names.DIRECTIONS
     }
     return joined, direction_mask
@@ -221,13 +221,13 @@ def state_masks(markers: dict[str, Iterable[str]], tiles: dict[str, str]) -> lis
     A tile pins its delict; markers bound theirs; a delict in the supply may go to any
     location without a tile.
     """
-    tiled = _bits(tiles.values())
+    tiled = _location_mask(tiles.values())
     allowed = []
     for delict in names.DELICTS:
         if delict in tiles:
-            allowed.append(_bits([tiles[delict]]))
+            allowed.append(_location_mask([tiles[delict]]))
         elif delict in markers:
-            allowed.append(_bits(markers[delict]) & ~tiled)
+            allowed.append(_location_mask(markers[delict]) & ~tiled)
         else:
             allowed.append(FULL & ~tiled)
     return allowed
