@@ -16,12 +16,11 @@ import networkx as nx
 from networkx.algorithms import bipartite
 
 from solver.core import names
+from solver.core.bits import FULL, bit, indices, location_mask, union
 from solver.core.board import Board
 from solver.core.cards import Clue, DelictClue, DistrictClue, GroupClue, LocationClue, NotClue, RemoveOneMarker
-from solver.table.matching import bits_of, hall_violator
+from solver.table.matching import hall_violator
 from solver.table.state import GameState, Move, MoveKind
-
-FULL = (1 << len(names.LOCATIONS)) - 1
 
 
 @dataclass(frozen=True)
@@ -33,22 +32,16 @@ class Deduction:
 
 def allowed_masks(state: GameState) -> list[int]:
     """allowed[d] = mask of the locations delict d may take (indices as in `names`)."""
-    tiled = 0
-    for location in state.tiles.values():
-        tiled |= _bit(location)
+    tiled = location_mask(state.tiles.values())
     masks = []
     for delict in names.DELICTS:
         if delict in state.tiles:
-            masks.append(_bit(state.tiles[delict]))
+            masks.append(location_mask([state.tiles[delict]]))
         elif delict in state.markers:
-            masks.append(sum(_bit(loc) for loc in state.markers[delict]))
+            masks.append(location_mask(state.markers[delict]))
         else:
             masks.append(FULL & ~tiled)
     return masks
-
-
-def _bit(location: str) -> int:
-    return 1 << names.LOCATION_INDEX[location]
 
 
 def count(state: GameState) -> int:
@@ -65,7 +58,7 @@ def _graph(masks: list[int]) -> nx.Graph:
     graph = nx.Graph()
     graph.add_nodes_from((("d", d) for d in range(len(masks))), bipartite=0)
     graph.add_nodes_from((("l", loc) for loc in range(len(names.LOCATIONS))), bipartite=1)
-    graph.add_edges_from((("d", d), ("l", loc)) for d, mask in enumerate(masks) for loc in bits_of(mask))
+    graph.add_edges_from((("d", d), ("l", loc)) for d, mask in enumerate(masks) for loc in indices(mask))
     return graph
 
 
@@ -83,10 +76,7 @@ def contradiction(state: GameState) -> str | None:
 
 
 def _locations_of(masks: list[int], rows: list[int]) -> list[str]:
-    union = 0
-    for row in rows:
-        union |= masks[row]
-    return [names.LOCATIONS[b] for b in bits_of(union)]
+    return [names.LOCATIONS[b] for b in indices(union(masks[row] for row in rows))]
 
 
 def removable(state: GameState) -> list[Deduction]:
@@ -105,7 +95,7 @@ def removable(state: GameState) -> list[Deduction]:
         return []
     directed = nx.DiGraph()
     for d, mask in enumerate(masks):
-        for loc in bits_of(mask):
+        for loc in indices(mask):
             if matching[("d", d)] == ("l", loc):
                 directed.add_edge(("l", loc), ("d", d))
             else:
@@ -147,7 +137,7 @@ def take_stop(state: GameState, board: Board, player: str) -> Move | None:
 def _why_not(masks: list[int], d: int, loc: int) -> str:
     """Why delict d cannot be on location loc: the Hall violator left when it is."""
     others = [r for r in range(len(masks)) if r != d]
-    reduced = [masks[r] & ~(1 << loc) for r in others]
+    reduced = [masks[r] & ~bit(loc) for r in others]
     rows = [others[r] for r in hall_violator(reduced)]
     delict, location = names.DELICTS[d], names.LOCATIONS[loc]
     tied = [names.DELICTS[r] for r in rows]

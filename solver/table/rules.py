@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, NoReturn
 
 from solver.core import names
+from solver.core.bits import bit, location_mask
 from solver.core.board import Board
 from solver.core.cards import (
     Clue,
@@ -319,11 +320,11 @@ class Work:
         if tile is not None:
             return f"{location} holds the {tile} tile (rule 2)"
         others = [d for d in names.DELICTS if d != delict and d in self.markers]
-        masks = [_mask(self.markers[d]) for d in others]
-        bit = 1 << names.LOCATION_INDEX[location]
-        if not reserved_locations(masks) & bit:
+        masks = [location_mask(self.markers[d]) for d in others]
+        here = bit(names.LOCATION_INDEX[location])
+        if not reserved_locations(masks) & here:
             return None
-        rows = hall_violator([m & ~bit for m in masks])
+        rows = hall_violator([m & ~here for m in masks])
         tied = [others[r] for r in rows]
         spots = sorted({loc for d in tied for loc in self.markers[d]}, key=names.LOCATION_INDEX.get)
         return (f"{location} is one of {len(spots)} locations ({', '.join(spots)}) holding every marker of "
@@ -404,10 +405,6 @@ class Work:
                                      "(rule 15, checked at the end of the turn in the two-player variant)")
 
 
-def _mask(locations: set[str] | frozenset[str]) -> int:
-    return sum(1 << names.LOCATION_INDEX[loc] for loc in locations)
-
-
 # ----- per card type ---------------------------------------------------------------------
 
 
@@ -432,10 +429,8 @@ def _group_choice(card: GroupClue, delict: str, board: Board):
 def _delict_in(work: Work, delict: str, locations: list[str]) -> int:
     """Type A (and a group card's chosen delict): the delict is on one of `locations`."""
     if delict in work.tiles:
-        if work.tiles[delict] in locations:
-            raise Unplayable(11, f"{delict} is already pinpointed on {work.tiles[delict]}: "
-                                 "no new information (rule 11)")
-        raise Unplayable(14, f"the {delict} tile lies on {work.tiles[delict]}, which the card excludes (rule 14)")
+        _pinpointed(work, delict, work.tiles[delict] in locations,
+                    f"{delict} is already pinpointed on {work.tiles[delict]}: no new information (rule 11)")
     if delict not in work.markers:
         work.place(delict, locations)
         return 1
@@ -450,15 +445,21 @@ def _delict_in(work: Work, delict: str, locations: list[str]) -> int:
 def _delict_not_in(work: Work, delict: str, locations: set[str]) -> int:
     """A solo "not" clue: only removes."""
     if delict in work.tiles:
-        if work.tiles[delict] in locations:
-            raise Unplayable(14, f"the {delict} tile lies on {work.tiles[delict]}, which the card excludes "
-                                 "(rule 14)")
-        raise Unplayable(11, f"{delict} is already pinpointed: no new information (rule 11)")
+        _pinpointed(work, delict, work.tiles[delict] not in locations,
+                    f"{delict} is already pinpointed: no new information (rule 11)")
     if delict not in work.markers:
         raise Unplayable(16, f"a 'not' clue places no markers and {delict} has none on the board (rule 16)")
     for location in sorted(work.markers[delict] & locations, key=names.LOCATION_INDEX.get):
         work.remove(delict, location)
     return 4
+
+
+def _pinpointed(work: Work, delict: str, agrees: bool, no_news: str) -> NoReturn:
+    """A card about a delict whose tile is down: it tells nothing new when the tile agrees
+    (rule 11, the sentence `no_news`), and contradicts the board when it does not (rule 14)."""
+    if agrees:
+        raise Unplayable(11, no_news)
+    raise Unplayable(14, f"the {delict} tile lies on {work.tiles[delict]}, which the card excludes (rule 14)")
 
 
 def _partners(work: Work, spots: set[str], relation: str) -> set[str]:
