@@ -17,7 +17,8 @@ ALLOWED = {
     "decks": {"core", "counting", "solo"},
     "table": {"core", "counting"},
     "cardgames": {"core"},
-    "commands": {"core", "counting", "solo", "decks", "table", "cardgames"},
+    "web": {"core", "counting", "solo", "decks", "table"},
+    "commands": {"core", "counting", "solo", "decks", "table", "cardgames", "web"},
 }
 
 
