@@ -20,6 +20,7 @@ COMMANDS = {
     "deck": "solver.commands.deck:deck",
     "describe": "solver.commands.puzzle:describe",
     "count": "solver.commands.count:count",
+    "odds": "solver.commands.odds:odds",
     "solve": "solver.commands.solve:solve",
     "hint": "solver.commands.hint:hint",
     "generate": "solver.commands.generate:generate",
