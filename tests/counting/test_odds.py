@@ -15,10 +15,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from solver.core import names
+from solver.core.bits import FULL
 from solver.core.board import Board
 from solver.core.cards import Clue, DelictClue, DistrictClue, GroupClue, LocationClue, NotClue
 from solver.core.semantics import holds
-from solver.counting import FULL, count_assignments, count_clues, reduce_clues, state_masks
+from solver.counting import count_assignments, count_clues, reduce_clues, state_masks
 from solver.counting import odds as odds_module
 from solver.counting.odds import Odds, odds_of_clues, odds_of_masks, odds_of_reduced, pinned_odds
 from solver.solo.puzzle import load_puzzle
