@@ -156,7 +156,7 @@ def new(state_file: str, players: str, more_players: tuple[str, ...], two_player
     if Path(state_file).exists() and not force:
         raise BadInput("the file exists; pass --force to overwrite it or choose another name", state_file)
     names = [*players.replace(",", " ").split(), *more_players]
-    state = new_game(names, two_player_variant, int(last_delict_points))
+    state = new_game(names, two_player_variant, 5 if last_delict_points == "5" else 1)
     _store(state_file).create(state)
     click.echo(f"new game in {state_file}: {', '.join(names)}; {state.turn} starts")
 
@@ -240,7 +240,8 @@ def end(state_file: str, cards: tuple[str, ...], board_file: str | None, deck_fi
             sys.exit(1)
         except GameOver as refused:
             _refuse(refused.reason)
-    _, winners = state.outcome()
+    outcome = state.outcome()
+    winners = outcome[1] if outcome else []
     click.echo(f"game over (draw piles used up, no playable card left): winner {', '.join(winners)}")
 
 
@@ -323,8 +324,8 @@ def play(state_file: str, card: str | None, clue_text: str | None, choose: str |
     played = f"{arg.label}" + (f" as {choice}" if choice else "")
     click.echo(f"{who} plays {played}: {verdict.reason}")
     click.echo(f"{who} now has {state.scores[who]}; {state.turn}'s turn")
-    if state.outcome():
-        reason, winners = state.outcome()
+    if outcome := state.outcome():
+        reason, winners = outcome
         click.echo(f"game over ({reason}): winner {', '.join(winners)}")
 
 

@@ -13,6 +13,7 @@ term keeps exactly the placements that avoid its directions.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from itertools import combinations
 from math import comb
 
@@ -31,10 +32,17 @@ class _Item:
 
     delicts: list[int]
     groups: list[int]  # signed groups with members here; sig slot = position in this list
-    mask: int = 0
-    placements: np.ndarray | None = None
-    counts: np.ndarray | None = None
-    sig: np.ndarray | None = None
+    mask: int = 0  # a single delict's locations
+    joint: _Joint | None = None  # a unit's joint placements
+
+
+@dataclass
+class _Joint:
+    """A unit's joint placements: location sets, ways, and the direction signature of each."""
+
+    placements: np.ndarray
+    counts: np.ndarray
+    sig: np.ndarray
 
 
 def _signed_terms(directions: frozenset[str], reduced: Reduced) -> list[tuple[int, int, int]]:
@@ -71,7 +79,7 @@ def count_branched(reduced: Reduced, allowed: list[int]) -> int:
         placements, counts, sig = _enumerate_signed(unit, allowed, reduced, slots, len(groups), dir_bits)
         if len(placements) == 0:
             return 0
-        items.append(_Item(unit, groups, placements=placements, counts=counts, sig=sig))
+        items.append(_Item(unit, groups, joint=_Joint(placements, counts, sig)))
     halves: list[list[_Item]] = [[], []]
     for block in sorted(_blocks(items), key=lambda b: sum(len(i.delicts) for i in b), reverse=True):
         smaller = min(halves, key=lambda half: sum(len(item.delicts) for item in half))
@@ -98,7 +106,7 @@ def _block_order(block: list[_Item]) -> list[_Item]:
     left = sorted(block, key=lambda i: -len(i.delicts))
     open_groups: set[int] = set()
     while left:
-        best = min(left, key=lambda item, now=frozenset(open_groups): _order_score(item, left, now))
+        best = min(left, key=partial(_order_score, left=left, open_groups=frozenset(open_groups)))
         left.remove(best)
         order.append(best)
         open_groups |= set(best.groups)
@@ -132,12 +140,13 @@ def _run_signed(items: list[_Item], terms: dict[int, list[tuple[int, int, int]]]
                     (*key, term): (coeff * term[2], dp)
                     for key, (coeff, dp) in branches.items() for term in terms[group]
                 }
-        grown = {}
-        made: dict[tuple[int, object], np.ndarray] = {}
+        grown: dict[tuple[tuple[int, int, int], ...], tuple[int, np.ndarray]] = {}
+        made: dict[tuple[int, object], np.ndarray | None] = {}  # None: no placement left
         where = [opened.index(group) for group in item.groups]
         filters: dict[tuple[int, ...], tuple[np.ndarray, bytes]] = {}
         for key, (coeff, dp) in branches.items():
-            if item.placements is None:
+            joint = item.joint
+            if joint is None:
                 mask = item.mask
                 for index in where:
                     mask &= ~key[index][1]
@@ -147,14 +156,14 @@ def _run_signed(items: list[_Item], terms: dict[int, list[tuple[int, int, int]]]
             else:
                 term_bits = tuple(key[index][0] for index in where)
                 if term_bits not in filters:
-                    ok = np.ones(len(item.placements), bool)
+                    ok = np.ones(len(joint.placements), bool)
                     for slot, bits in enumerate(term_bits):
-                        ok &= (item.sig >> (4 * slot)) & bits == 0
+                        ok &= (joint.sig >> (4 * slot)) & bits == 0
                     filters[term_bits] = ok, ok.tobytes()
                 ok, pattern = filters[term_bits]
                 if (id(dp), pattern) not in made:
                     made[id(dp), pattern] = (
-                        place_unit(dp, layer, len(item.delicts), item.placements[ok], item.counts[ok])
+                        place_unit(dp, layer, len(item.delicts), joint.placements[ok], joint.counts[ok])
                         if ok.any() else None
                     )
             placed = made[id(dp), pattern]
@@ -167,11 +176,11 @@ def _run_signed(items: list[_Item], terms: dict[int, list[tuple[int, int, int]]]
         for group in item.groups:
             remaining[group] -= 1
             if remaining[group] == 0:
-                where = opened.index(group)
-                opened.pop(where)
-                summed: dict[tuple, tuple[int, np.ndarray]] = {}
+                position = opened.index(group)
+                opened.pop(position)
+                summed: dict[tuple[tuple[int, int, int], ...], tuple[int, np.ndarray]] = {}
                 for key, (coeff, dp) in branches.items():
-                    short = key[:where] + key[where + 1:]
+                    short = key[:position] + key[position + 1:]
                     value = dp * coeff
                     summed[short] = (1, summed[short][1] + value if short in summed else value)
                 branches = summed
@@ -195,4 +204,5 @@ def _enumerate_signed(
         placed.add(delict)
         pending = [d for d in rows.frontier if any(p not in placed for p, _ in partners[d])]
         aggregate(rows, pending)
+    assert rows.sig is not None  # made with a signature above; extend and aggregate keep it
     return rows.masks, rows.counts, rows.sig

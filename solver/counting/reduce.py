@@ -8,7 +8,7 @@ game board instead of a clue set.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
@@ -215,7 +215,7 @@ def _direction_tables(masks: tuple[int, ...]) -> tuple[list[int], list[list[int]
     return bits, need
 
 
-def state_masks(markers: dict[str, Iterable[str]], tiles: dict[str, str]) -> list[int]:
+def state_masks(markers: Mapping[str, Iterable[str]], tiles: Mapping[str, str]) -> list[int]:
     """Allowed locations per delict on a game board (docs/rules.md, rule 10).
 
     A tile pins its delict; markers bound theirs; a delict in the supply may go to any

@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from ortools.sat.python import cp_model
+from ortools.sat.python import cp_model, cp_model_helper
 
 from solver.core import names
 from solver.core.bits import N
@@ -37,7 +37,7 @@ from solver.solo.model import Assignment, PuzzleModel
 NUMBERS = range(1, 77)
 PAIRS: tuple[tuple[str, str], ...] = tuple((g, d) for g in names.GROUPS for d in names.DIRECTIONS)
 NOT_SIZES = (2, 5)  # a solo "not" card names between 2 and 5 locations
-Lit = cp_model.IntVar | cp_model.NotBooleanVariable
+Lit = cp_model_helper.Literal  # a Boolean variable or its negation
 
 
 class SynthesisError(RuntimeError):
@@ -92,14 +92,14 @@ class Master:
 
     # --- variables -------------------------------------------------------------------------
 
-    def _bools(self, count: int, prefix: str) -> list[cp_model.IntVar]:
+    def _bools(self, count: int, prefix: str) -> list[Lit]:
         return [self.model.new_bool_var(f"{prefix}{i}") for i in range(count)]
 
     def _solution_vars(self, puzzle: BoxPuzzle) -> list[list[Lit | bool]]:
         if self.given is not None:
             where = self.given[puzzle.number]
             return [[where[d] == loc for loc in range(N)] for d in range(N)]
-        x: list[list[Lit | bool]] = [self._bools(N, f"p{puzzle.number}_d{d}_l") for d in range(N)]
+        x: list[list[Lit | bool]] = [list(self._bools(N, f"p{puzzle.number}_d{d}_l")) for d in range(N)]
         for d in range(N):
             self.model.add_exactly_one(x[d])
         for loc in range(N):
@@ -145,7 +145,7 @@ class Master:
         for group in names.GROUPS:  # the large (first) delict's colour sorts the piles: 6 each
             members = [names.DELICT_INDEX[d] for d in names.GROUPS[group]]
             self.model.add(sum(card.choice[d] for card in c_cards for d in members) == len(c_cards) // 4)
-        self.model.add_linear_constraint(sum(card.same for card in c_cards), 10, 14)
+        self.model.add_linear_constraint(sum(card.same for card in c_cards if card.same is not None), 10, 14)
         for d in range(N):
             for e in range(d + 1, N):
                 used = []
@@ -372,9 +372,10 @@ def second_solutions(clues: Sequence[Clue], board: Board, solution: Assignment, 
 
 
 def choose_solutions(board: Board, puzzles: Sequence[BoxPuzzle], fixed: Mapping[int, Clue],
-                     partial: Mapping[int, PartialCard], seed: int, **shape: bool) -> dict[int, Assignment]:
+                     partial: Mapping[int, PartialCard], seed: int, *, cover_all: bool = True,
+                     balanced: bool = True) -> dict[int, Assignment]:
     """Complete hidden solutions extending the official entries, with some deck true under them."""
-    found = Master(board, puzzles, fixed, partial, seed, **shape).solve()
+    found = Master(board, puzzles, fixed, partial, seed, cover_all=cover_all, balanced=balanced).solve()
     if found is None:
         raise SynthesisError("the fixed cards (printed or user) contradict the official solutions: no deck fits")
     return found[1]

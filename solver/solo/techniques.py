@@ -32,7 +32,13 @@ def the(delict_index: int) -> str:
 
 
 class Contradiction(Exception):
-    """The candidates admit no solution; the message says why."""
+    """The candidates admit no solution; the message says why; `steps` led there."""
+
+    steps: list[Deduction]
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.steps = []
 
 
 @dataclass
@@ -131,8 +137,7 @@ def _card_sentence(entry: PuzzleClue, removed: dict[int, int], state: Candidates
                 f"no path {kind}, so {who} cannot be there.")
     (d, mask), = removed.items()
     keep = state.masks[d] & ~mask
-    said = {names.LOCATION_INDEX[loc] for loc in clue.locations}
-    if isinstance(clue, DelictClue) and set(indices(keep)) == said:
+    if isinstance(clue, DelictClue) and set(indices(keep)) == {names.LOCATION_INDEX[loc] for loc in clue.locations}:
         return f"{label}: {clue.sentence()}"
     if not keep:
         return f"{label}: {clue.sentence()[:-1]}, so no place is left for {the(d)}."
@@ -264,6 +269,8 @@ def _partner_mask(locations: int, pairs: frozenset[tuple[int, int]]) -> int:
 
 def _district_partners(state: Candidates, entry: PuzzleClue, board: Board) -> Deduction | None:
     clue = entry.clue
+    if not isinstance(clue, DistrictClue):
+        return None
     pairs = board.joined_pairs[clue.relation]
     first, second = (names.DELICT_INDEX[d] for d in clue.delicts)
     kind = "across a river" if clue.relation == "adjoining" else "in the same district"
@@ -302,6 +309,8 @@ def _in_none(places_mask: int) -> str:
 
 def _group_direction(state: Candidates, entry: PuzzleClue, board: Board) -> Deduction | None:
     clue = entry.clue
+    if not isinstance(clue, GroupClue):
+        return None
     direction = location_mask(loc for loc in names.LOCATIONS if board.in_direction(loc, clue.direction))
     members = [names.DELICT_INDEX[d] for d in clue.delicts]
     able = [d for d in members if state.masks[d] & direction]

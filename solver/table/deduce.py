@@ -54,8 +54,11 @@ def count(state: GameState) -> int:
 # ----- rule 9 and rule 10 ------------------------------------------------------------------------
 
 
-def _graph(masks: list[int]) -> nx.Graph:
-    graph = nx.Graph()
+Node = tuple[str, int]  # ("d", delict index) or ("l", location index)
+
+
+def _graph(masks: list[int]) -> nx.Graph[Node]:
+    graph: nx.Graph[Node] = nx.Graph()
     graph.add_nodes_from((("d", d) for d in range(len(masks))), bipartite=0)
     graph.add_nodes_from((("l", loc) for loc in range(len(names.LOCATIONS))), bipartite=1)
     graph.add_edges_from((("d", d), ("l", loc)) for d, mask in enumerate(masks) for loc in indices(mask))
@@ -93,7 +96,7 @@ def removable(state: GameState) -> list[Deduction]:
     matching = bipartite.hopcroft_karp_matching(graph, top_nodes=top)
     if sum(1 for node in top if node in matching) < len(masks):
         return []
-    directed = nx.DiGraph()
+    directed: nx.DiGraph[Node] = nx.DiGraph()
     for d, mask in enumerate(masks):
         for loc in indices(mask):
             if matching[("d", d)] == ("l", loc):
@@ -104,7 +107,7 @@ def removable(state: GameState) -> list[Deduction]:
     found = []
     for delict in names.DELICTS:
         d = names.DELICT_INDEX[delict]
-        for location in sorted(state.markers.get(delict, ()), key=names.LOCATION_INDEX.get):
+        for location in sorted(state.markers.get(delict, ()), key=names.LOCATION_INDEX.__getitem__):
             loc = names.LOCATION_INDEX[location]
             if matching[("d", d)] != ("l", loc) and component[("d", d)] != component[("l", loc)]:
                 found.append(Deduction(delict, location, _why_not(masks, d, loc)))
@@ -186,9 +189,8 @@ def never_playable(state: GameState, card: Clue | RemoveOneMarker, board: Board)
         case GroupClue(group, direction):
             spots = {loc for loc in names.LOCATIONS if board.in_direction(loc, direction)}
             reasons = [_dead_delict(state, d, spots) for d in names.GROUPS[group]]
-            if all(reasons):
-                return "every choice is dead: " + "; ".join(reasons)
-            return None
+            dead = [reason for reason in reasons if reason is not None]
+            return "every choice is dead: " + "; ".join(dead) if len(dead) == len(reasons) else None
         case NotClue(delict, locations):
             return _dead_not(state, delict, set(locations))
         case DistrictClue():

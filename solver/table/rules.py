@@ -11,7 +11,7 @@ that changes nothing gives no new information).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, NoReturn
 
@@ -143,7 +143,7 @@ def play(state: GameState, card: Card, board: Board, record: CardRecord | None =
     played = [record] if isinstance(record, int) and not isinstance(record, bool) else []
     out = cards_out(state, played, discard)
     verdict, key = check_choice(state, card, board, choice, player, end_of_turn=not more)
-    if verdict.playable:
+    if verdict.playable and verdict.effect is not None:  # a playable verdict always has its effect
         state.push_unchecked(Move(MoveKind.PLAY, player, record, key, verdict.effect, out), end_turn=not more)
     return verdict, key
 
@@ -222,7 +222,8 @@ class HandRanking:
 def rank_hand(state: GameState, hand: Sequence[Card], board: Board, player: str | None = None) -> HandRanking:
     """The hand advisor: every card of `hand` checked, every choice of a card with choices."""
     player = state.player(player)
-    plays, refused = [], []
+    plays: list[HandPlay] = []
+    refused: list[HandPlay] = []
     for index, card in enumerate(hand):
         verdict = check(state, card, board, player)
         options = verdict.choices.items() if verdict.choices else [(None, verdict)]
@@ -272,7 +273,7 @@ def _with_choices(choices: dict[str, Verdict], refusal: Verdict | None) -> Verdi
     return Verdict(True, top.rule, reason, top.effect, choices, best)
 
 
-def _verdict(state: GameState, board: Board, end_of_turn: bool, action) -> Verdict:
+def _verdict(state: GameState, board: Board, end_of_turn: bool, action: Callable[[Work], RuleNumber]) -> Verdict:
     work = Work(state, board, relax_full=state.two_player and not end_of_turn)
     try:
         rule = action(work)
@@ -326,7 +327,7 @@ class Work:
             return None
         rows = hall_violator([m & ~here for m in masks])
         tied = [others[r] for r in rows]
-        spots = sorted({loc for d in tied for loc in self.markers[d]}, key=names.LOCATION_INDEX.get)
+        spots = sorted({loc for d in tied for loc in self.markers[d]}, key=names.LOCATION_INDEX.__getitem__)
         return (f"{location} is one of {len(spots)} locations ({', '.join(spots)}) holding every marker of "
                 f"{len(tied)} other delicts ({', '.join(tied)}) (rule 3)")
 
@@ -384,7 +385,7 @@ class Work:
         (delict,) = [d for d in names.DELICTS if d not in self.tiles]
         (location,) = [loc for loc in names.LOCATIONS if self.tile_at(loc) is None]
         markers = self.markers.pop(delict, set())
-        for spot in sorted(markers - {location}, key=names.LOCATION_INDEX.get):
+        for spot in sorted(markers - {location}, key=names.LOCATION_INDEX.__getitem__):
             self.effect.removed.append((delict, spot))
         if location in markers:
             self.effect.replaced.append((delict, location))
@@ -408,7 +409,7 @@ class Work:
 # ----- per card type ---------------------------------------------------------------------
 
 
-def _apply_clue(work: Work, clue: Clue) -> int:
+def _apply_clue(work: Work, clue: Clue) -> RuleNumber:
     match clue:
         case DelictClue(delict, locations):
             return _delict_in(work, delict, list(locations))
@@ -421,12 +422,12 @@ def _apply_clue(work: Work, clue: Clue) -> int:
     raise TypeError(f"not a playable clue: {clue!r}")
 
 
-def _group_choice(card: GroupClue, delict: str, board: Board):
+def _group_choice(card: GroupClue, delict: str, board: Board) -> Callable[[Work], RuleNumber]:
     locations = [loc for loc in names.LOCATIONS if board.in_direction(loc, card.direction)]
     return lambda work: _delict_in(work, delict, locations)
 
 
-def _delict_in(work: Work, delict: str, locations: list[str]) -> int:
+def _delict_in(work: Work, delict: str, locations: list[str]) -> RuleNumber:
     """Type A (and a group card's chosen delict): the delict is on one of `locations`."""
     if delict in work.tiles:
         _pinpointed(work, delict, work.tiles[delict] in locations,
@@ -434,7 +435,7 @@ def _delict_in(work: Work, delict: str, locations: list[str]) -> int:
     if delict not in work.markers:
         work.place(delict, locations)
         return 1
-    wrong = sorted(work.markers[delict] - set(locations), key=names.LOCATION_INDEX.get)
+    wrong = sorted(work.markers[delict] - set(locations), key=names.LOCATION_INDEX.__getitem__)
     if len(wrong) == len(work.markers[delict]):
         raise Unplayable(4, f"it would remove every {delict} marker ({', '.join(wrong)}) (rule 4)")
     for location in wrong:
@@ -442,14 +443,14 @@ def _delict_in(work: Work, delict: str, locations: list[str]) -> int:
     return 4
 
 
-def _delict_not_in(work: Work, delict: str, locations: set[str]) -> int:
+def _delict_not_in(work: Work, delict: str, locations: set[str]) -> RuleNumber:
     """A solo "not" clue: only removes."""
     if delict in work.tiles:
         _pinpointed(work, delict, work.tiles[delict] not in locations,
                     f"{delict} is already pinpointed: no new information (rule 11)")
     if delict not in work.markers:
         raise Unplayable(16, f"a 'not' clue places no markers and {delict} has none on the board (rule 16)")
-    for location in sorted(work.markers[delict] & locations, key=names.LOCATION_INDEX.get):
+    for location in sorted(work.markers[delict] & locations, key=names.LOCATION_INDEX.__getitem__):
         work.remove(delict, location)
     return 4
 
@@ -466,23 +467,29 @@ def _partners(work: Work, spots: set[str], relation: str) -> set[str]:
     return {other for spot in spots for other in work.board.partners(spot, relation)}
 
 
-def _district(work: Work, clue: DistrictClue) -> int:
+def _district(work: Work, clue: DistrictClue) -> RuleNumber:
     """Type C: the two delicts lie on path-joined locations, same or adjoining district."""
     first, second = clue.delicts
-    where = {first: work.where(first), second: work.where(second)}
-    if where[first] is None and where[second] is None:
+    first_at, second_at = work.where(first), work.where(second)
+    if first_at is None and second_at is None:
         raise Unplayable(16, f"neither {first} nor {second} is on the board; a district card needs one "
                              "of its delicts there (card type C; rule 16: playable later)")
     _district_tiles(work, clue)
-    for new, old in ((first, second), (second, first)):
-        if where[new] is None:
-            candidates = sorted(_partners(work, where[old], clue.relation), key=names.LOCATION_INDEX.get)
-            placed = set(work.place(new, candidates))
-            _drop_without_partner(work, old, placed, clue.relation)
-            return 1
-    _drop_without_partner(work, first, where[second], clue.relation)
-    _drop_without_partner(work, second, where[first], clue.relation)
+    if first_at is None and second_at is not None:
+        return _place_partners(work, clue, first, second, second_at)
+    if second_at is None and first_at is not None:
+        return _place_partners(work, clue, second, first, first_at)
+    _drop_without_partner(work, first, second_at or set(), clue.relation)
+    _drop_without_partner(work, second, first_at or set(), clue.relation)
     return 4
+
+
+def _place_partners(work: Work, clue: DistrictClue, new: str, old: str, old_at: set[str]) -> RuleNumber:
+    """A district card whose `new` delict is in the supply: place it next to `old`'s locations."""
+    candidates = sorted(_partners(work, old_at, clue.relation), key=names.LOCATION_INDEX.__getitem__)
+    placed = set(work.place(new, candidates))
+    _drop_without_partner(work, old, placed, clue.relation)
+    return 1
 
 
 def _district_tiles(work: Work, clue: DistrictClue) -> None:
@@ -508,11 +515,11 @@ def _drop_without_partner(work: Work, delict: str, others: set[str], relation: s
     if delict in work.tiles:
         return
     keep = _partners(work, others, relation)
-    for location in sorted(work.markers[delict] - keep, key=names.LOCATION_INDEX.get):
+    for location in sorted(work.markers[delict] - keep, key=names.LOCATION_INDEX.__getitem__):
         work.remove(delict, location, " (none has a partner)")
 
 
-def _location(work: Work, clue: LocationClue) -> int:
+def _location(work: Work, clue: LocationClue) -> RuleNumber:
     """Type D (rule 5): the delict at the location is one of the card's four."""
     location, delicts = clue.location, set(clue.delicts)
     tile = work.tile_at(location)
@@ -543,7 +550,7 @@ def _force(work: Work, delict: str, location: str) -> None:
     if delict in work.markers:
         if location not in work.markers[delict]:
             raise Unplayable(4, f"{delict} must be on {location}, where it has no marker (rule 4)")
-        for spot in sorted(work.markers[delict] - {location}, key=names.LOCATION_INDEX.get):
+        for spot in sorted(work.markers[delict] - {location}, key=names.LOCATION_INDEX.__getitem__):
             work.remove(delict, spot)
         return
     work.markers[delict] = {location}
@@ -569,7 +576,7 @@ def _remove_choices(state: GameState, board: Board, player: str, end_of_turn: bo
     for delict in names.DELICTS:
         for location in names.LOCATIONS:
             if location in state.markers.get(delict, ()):
-                def take(work: Work, delict: str = delict, location: str = location) -> int:
+                def take(work: Work, delict: str = delict, location: str = location) -> RuleNumber:
                     work.remove(delict, location)
                     return 6
                 choices[marker_key(delict, location)] = _verdict(state, board, end_of_turn, take)

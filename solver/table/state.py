@@ -15,7 +15,7 @@ import copy
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from solver.core import names
 from solver.core.errors import BadInput
@@ -29,7 +29,7 @@ TOP_LEVEL_KEYS = (
     "variant", "cards_this_turn", "finished", "history",
 )
 VARIANT_KEYS = ("two_player", "last_delict_points")
-REMOVE = "remove"  # what the move stack records for the "Remove one marker" card
+REMOVE: Final = "remove"  # what the move stack records for the "Remove one marker" card
 
 Pair = tuple[str, str]  # (delict, location)
 CardRecord = int | Literal["remove"] | dict[str, Any]  # a card number, REMOVE, or a written-out clue
@@ -157,13 +157,13 @@ class Move:
         )
 
 
-def _mapping(value: object, what: str, shape: str) -> dict:
+def _mapping(value: object, what: str, shape: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise BadInput(f"{what} must be {shape}, not {value!r}")
     return value
 
 
-def _listed(data: dict, key: str, shape: str) -> list:
+def _listed(data: dict[str, Any], key: str, shape: str) -> list[Any]:
     value = data.get(key)
     if value is None:
         return []
@@ -177,7 +177,7 @@ def _is_count(value: object) -> bool:
 
 
 def _count(value: object, what: str) -> int:
-    if not _is_count(value):
+    if not isinstance(value, int) or not _is_count(value):
         raise BadInput(f"{what} must be a whole number >= 0, not {value!r}")
     return value
 
@@ -244,11 +244,6 @@ class GameState:
         if not stack:
             duplicate.history = []
         return duplicate
-
-    def board_key(self) -> tuple:
-        """Markers and tiles only, for comparing boards."""
-        return (tuple(sorted((d, tuple(sorted(m))) for d, m in self.markers.items())),
-                tuple(sorted(self.tiles.items())))
 
     # ----- the move stack ------------------------------------------------------------
 
@@ -457,7 +452,7 @@ def load_state(path: str | Path) -> GameState:
     return state
 
 
-def _parse(data: dict, file: str) -> GameState:
+def _parse(data: dict[str, Any], file: str) -> GameState:
     players = data.get("players")
     if not isinstance(players, list) or not players or any(isinstance(p, dict | list | None) for p in players):
         raise BadInput("`players:` must list the players' names", file, line_of(data, "players"))
@@ -485,7 +480,7 @@ def _parse(data: dict, file: str) -> GameState:
     return state
 
 
-def _section(data: dict, key: str, kind: type, what: str, file: str) -> Any:
+def _section(data: dict[str, Any], key: str, kind: type, what: str, file: str) -> Any:
     """data[key] when it has the right shape (empty when absent), else BadInput at its line."""
     value = data.get(key)
     if value is None:
@@ -495,7 +490,7 @@ def _section(data: dict, key: str, kind: type, what: str, file: str) -> Any:
     return value
 
 
-def _scores(data: dict, players: list[str], file: str) -> dict[str, int]:
+def _scores(data: dict[str, Any], players: list[str], file: str) -> dict[str, int]:
     given = _section(data, "scores", dict, "a mapping from each player to their points", file)
     scores = {p: 0 for p in players}
     for name, value in given.items():
@@ -507,14 +502,14 @@ def _scores(data: dict, players: list[str], file: str) -> dict[str, int]:
     return scores
 
 
-def _turn(data: dict, players: list[str], file: str) -> str:
+def _turn(data: dict[str, Any], players: list[str], file: str) -> str:
     turn = str(data.get("turn", players[0]))
     if turn not in players:
         raise BadInput(f"turn: {turn!r} is not a player ({', '.join(players)})", file, line_of(data, "turn"))
     return turn
 
 
-def _player_list(data: dict, key: str, players: list[str], file: str) -> list[str]:
+def _player_list(data: dict[str, Any], key: str, players: list[str], file: str) -> list[str]:
     given = _section(data, key, list, "a list of player names", file)
     for index, name in enumerate(given):
         if str(name) not in players:
@@ -522,7 +517,7 @@ def _player_list(data: dict, key: str, players: list[str], file: str) -> list[st
     return [str(name) for name in given]
 
 
-def _out_of_game(data: dict, file: str) -> list[int]:
+def _out_of_game(data: dict[str, Any], file: str) -> list[int]:
     given = _section(data, "out_of_game", list, "a list of card numbers", file)
     for index, number in enumerate(given):
         if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= 76:
@@ -530,7 +525,7 @@ def _out_of_game(data: dict, file: str) -> list[int]:
     return list(given)
 
 
-def _markers(data: dict, file: str) -> dict[str, frozenset[str]]:
+def _markers(data: dict[str, Any], file: str) -> dict[str, frozenset[str]]:
     given = data.get("markers") or {}
     if not isinstance(given, dict):
         raise BadInput("`markers:` maps each delict to its list of locations", file, line_of(data, "markers"))
@@ -555,7 +550,7 @@ def _markers(data: dict, file: str) -> dict[str, frozenset[str]]:
     return markers
 
 
-def _tiles(data: dict, file: str) -> dict[str, str]:
+def _tiles(data: dict[str, Any], file: str) -> dict[str, str]:
     given = data.get("tiles") or {}
     if not isinstance(given, dict):
         raise BadInput("`tiles:` maps each pinpointed delict to its location", file, line_of(data, "tiles"))
@@ -569,14 +564,14 @@ def _tiles(data: dict, file: str) -> dict[str, str]:
     return tiles
 
 
-def _validate(state: GameState, data: dict, file: str) -> None:
+def _validate(state: GameState, data: dict[str, Any], file: str) -> None:
     problems = _player_problems(state)
     if problems:
         raise BadInput(problems[0], file, line_of(data, "players"))
     for problem in state.problems():
         delict = next((d for d in names.DELICTS if problem.startswith(d)), None)
         line = None
-        if delict in (data.get("markers") or {}):
+        if delict is not None and delict in (data.get("markers") or {}):
             line = line_of(data["markers"], _key_for(data["markers"], delict))
         elif "tile" in problem:
             line = line_of(data, "tiles")
@@ -587,7 +582,7 @@ def _validate(state: GameState, data: dict, file: str) -> None:
         state.finished = Finished(state.finished)
 
 
-def _key_for(given: dict, delict: str) -> object:
+def _key_for(given: dict[str, Any], delict: str) -> object:
     for key in given:
         try:
             if names.resolve("delict", key) == delict:

@@ -19,7 +19,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from solver.core.board import Board, load_board
 from solver.core.deck import Deck
@@ -92,7 +92,7 @@ class TokenGate:
             await response(scope, receive, send)
             return
 
-        async def send_with_cookie(message: dict[str, Any]) -> None:
+        async def send_with_cookie(message: Message) -> None:
             if message["type"] == "http.response.start" and request.query_params.get("token"):
                 cookie = f"{TOKEN_COOKIE}={self.token}; Path=/; SameSite=Strict; HttpOnly".encode()
                 message["headers"] = [*message.get("headers", []), (b"set-cookie", cookie)]
