@@ -1,8 +1,9 @@
-"""Shared fixtures: the bundled board and deck, and a CLI runner."""
+"""Shared fixtures: the bundled board and deck, and the one command-line runner."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from typing import NamedTuple
 
 import pytest
 from hypothesis import settings
@@ -10,7 +11,6 @@ from hypothesis import settings
 # Tests never assert on wall-clock time: no hypothesis deadlines either (CI machines are busy).
 settings.register_profile("project", deadline=None)
 settings.load_profile("project")
-
 
 
 @pytest.fixture(scope="session")
@@ -27,49 +27,33 @@ def deck():
     return load_deck()
 
 
-@pytest.fixture
-def run(monkeypatch, capsys):
-    """Run `schinderhannes ARGS...` through the real entry point cli.main: (exit code, stdout, stderr)."""
-    from solver import cli
+class CliResult(NamedTuple):
+    """What a person sees: the exit code, stdout, stderr (also unpacks as a tuple)."""
 
-    def invoke(*args: str) -> tuple[int, str, str]:
-        monkeypatch.setattr("sys.argv", ["schinderhannes", *map(str, args)])
-        with pytest.raises(SystemExit) as done:
-            cli.main()
-        out, err = capsys.readouterr()
-        return done.value.code or 0, out, err
-
-    return invoke
-
-
-@dataclass
-class CliResult:
     exit_code: int
     output: str
     stderr: str
 
 
 @pytest.fixture
-def run_cli():
-    """Run the command line as cli.main() does (return codes, BadInput -> 2); (exit_code, output, stderr)."""
-    from click import ClickException
+def run(monkeypatch: pytest.MonkeyPatch) -> Callable[..., CliResult]:
+    """Run `schinderhannes ARGS...` through the real entry point, as a person would.
+
+    `input` is typed on stdin. Exit codes, error lines and output are exactly what the
+    installed command gives (solver.cli.main maps bad input to one line and exit code 2).
+    """
     from click.testing import CliRunner
 
     from solver import cli
-    from solver.core.errors import BadInput
 
-    def run(*args: str, input: str | None = None) -> CliResult:
-        result = CliRunner().invoke(cli.root, list(args), input=input, standalone_mode=False)
-        if isinstance(result.exception, BadInput):
-            code = 2
-        elif isinstance(result.exception, ClickException):
-            code = result.exception.exit_code
-        elif result.exception is not None and not isinstance(result.exception, SystemExit):
-            raise result.exception
-        elif isinstance(result.return_value, int):
-            code = result.return_value
-        else:
-            code = result.exit_code
-        return CliResult(code, result.stdout, result.stderr)
+    def invoke(*args: object, input: str | None = None) -> CliResult:
+        monkeypatch.setattr("sys.argv", ["schinderhannes", *map(str, args)])
+        with CliRunner().isolation(input=input) as (stdout, stderr, _):
+            try:
+                cli.main()
+                code = 0
+            except SystemExit as done:
+                code = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
+            return CliResult(code, stdout.getvalue().decode(), stderr.getvalue().decode())
 
-    return run
+    return invoke

@@ -19,27 +19,27 @@ def _commands(group: click.Group, ctx: click.Context, prefix: tuple[str, ...] = 
 ALL_COMMANDS = list(_commands(cli.root, click.Context(cli.root)))
 
 
-def test_root_help(run_cli):
-    result = run_cli("--help")
+def test_root_help(run):
+    result = run("--help")
     assert result.exit_code == 0 and "solve" in result.output
 
 
 @pytest.mark.parametrize("path", ALL_COMMANDS, ids=" ".join)
-def test_help_at_every_level(run_cli, path):
-    result = run_cli(*path, "--help")
+def test_help_at_every_level(run, path):
+    result = run(*path, "--help")
     assert result.exit_code == 0, result.output
     assert "Usage:" in result.output
 
 
-def test_board_lists_districts_and_paths(run_cli):
-    result = run_cli("board")
+def test_board_lists_districts_and_paths(run):
+    result = run("board")
     assert "NW (north-west): Griebelschied, Hahnmühle, Kirn, Herrstein" in result.output
     assert "bridge Boos – Oberhausen  [printed]" in result.output or "Oberhausen – Boos" in result.output
 
 
-def test_board_svg_is_written(run_cli, tmp_path):
+def test_board_svg_is_written(run, tmp_path):
     picture = tmp_path / "board.svg"
-    result = run_cli("board", "--svg", str(picture))
+    result = run("board", "--svg", str(picture))
     assert result.exit_code == 0
     text = picture.read_text(encoding="utf-8")
     assert text.startswith("<?xml") and "Meisenheim" in text

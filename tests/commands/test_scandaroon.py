@@ -1,70 +1,53 @@
 """`schinderhannes scandaroon deck|simulate|play`."""
 
 import json
-import sys
-
-import pytest
-from click.testing import CliRunner
-
-import cli
-from solver.commands.scandaroon import scandaroon
 
 
-def run_main(monkeypatch, capsys, *args):
-    """Run the real entry point (exit codes and error lines as a user sees them)."""
-    monkeypatch.setattr(sys, "argv", ["schinderhannes", "scandaroon", *args])
-    with pytest.raises(SystemExit) as done:
-        cli.main()
-    out, err = capsys.readouterr()
-    return done.value.code, out, err
-
-
-def test_deck_json_is_one_document(monkeypatch, capsys):
-    code, out, _ = run_main(monkeypatch, capsys, "deck", "--json")
+def test_deck_json_is_one_document(run):
+    code, out, _ = run("scandaroon", "deck", "--json")
     data = json.loads(out)
     assert code == 0 and len(data["cards"]) == 51 and data["provenance"] == "reconstructed"
 
 
-def test_deck_lists_cards():
-    result = CliRunner().invoke(scandaroon, ["deck"])
+def test_deck_lists_cards(run):
+    result = run("scandaroon", "deck")
     assert result.exit_code == 0 and "Sultan [7 turban] (END)" in result.output
 
 
-def test_bad_deck_is_exit_2_with_one_line(monkeypatch, capsys, tmp_path):
+def test_bad_deck_is_exit_2_with_one_line(run, tmp_path):
     path = tmp_path / "deck.yaml"
     path.write_text("cards:\n  - {name: A, value: 1, symbols: [mon]}\n")
-    code, out, err = run_main(monkeypatch, capsys, "deck", "--deck", str(path))
+    code, out, err = run("scandaroon", "deck", "--deck", str(path))
     assert code == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and "deck.yaml:2" in err and "'moon'" in err
     assert "Traceback" not in err
 
 
-def test_unknown_bot_is_exit_2(monkeypatch, capsys):
-    code, _, err = run_main(monkeypatch, capsys, "simulate", "--games", "1", "--bots", "gready")
+def test_unknown_bot_is_exit_2(run):
+    code, _, err = run("scandaroon", "simulate", "--games", "1", "--bots", "gready")
     assert code == 2 and "did you mean 'greedy'" in err
 
 
-def test_simulate_json_is_reproducible_and_independent_of_jobs(monkeypatch, capsys):
+def test_simulate_json_is_reproducible_and_independent_of_jobs(run):
     args = ["simulate", "--games", "6", "--players", "3", "--seed", "4", "--json"]
-    code, out, _ = run_main(monkeypatch, capsys, *args)
+    code, out, _ = run("scandaroon", *args)
     first = json.loads(out)
     assert code == 0 and first["games"] == 6 and len(first["seats"]) == 3
     assert [s["bot"] for s in first["seats"]] == ["greedy", "random", "greedy"]
     assert all(0 <= s["ci95"][0] <= s["win_rate"] <= s["ci95"][1] <= 1 for s in first["seats"])
-    _, again, _ = run_main(monkeypatch, capsys, *args, "--jobs", "2")
+    _, again, _ = run("scandaroon", *args, "--jobs", "2")
     assert json.loads(again)["seats"] == first["seats"]
 
 
-def test_simulate_text_shows_progress_and_win_rates():
-    result = CliRunner().invoke(scandaroon, ["simulate", "--games", "3", "--bots", "random"])
+def test_simulate_text_shows_progress_and_win_rates(run):
+    result = run("scandaroon", "simulate", "--games", "3", "--bots", "random")
     assert result.exit_code == 0 and "win rate" in result.output and "95% CI" in result.output
 
 
-def test_play_refuses_illegal_moves_with_the_reason():
+def test_play_refuses_illegal_moves_with_the_reason(run):
     # "pass" many times ends the game; the first inputs are refused
     moves = "play Nonsense\nuse Sultan\n99\n" + "pass\n" * 8
-    result = CliRunner().invoke(scandaroon, ["play", "--seed", "1", "--bots", "random"],
-                                input=moves)
+    result = run("scandaroon", "play", "--seed", "1", "--bots", "random", input=moves)
     assert result.exit_code == 0, result.output
     assert "refused: cannot read 'play Nonsense'" in result.output
     assert "refused: Sultan is not in your row" in result.output
@@ -72,8 +55,7 @@ def test_play_refuses_illegal_moves_with_the_reason():
     assert "your hand (P0)" in result.output and "winner:" in result.output
 
 
-def test_play_by_menu_number_and_quit():
-    result = CliRunner().invoke(scandaroon, ["play", "--seed", "2", "--players", "4"],
-                                input="2\nquit\n")
+def test_play_by_menu_number_and_quit(run):
+    result = run("scandaroon", "play", "--seed", "2", "--players", "4", input="2\nquit\n")
     assert result.exit_code == 0 and "P0 plays" in result.output
     assert "game abandoned" in result.output

@@ -4,29 +4,20 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
-
-from solver.commands.schadenfreude import schadenfreude
-from solver.core.errors import BadInput
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run(*args, input=None):
-    result = CliRunner().invoke(schadenfreude, list(args), input=input, catch_exceptions=False)
-    return result
-
-
-def test_trick_json_contract_from_interfaces_md():
-    result = run("trick", "r4", "r7", "J10", "g8", "--json")
+def test_trick_json_contract_from_interfaces_md(run):
+    result = run("schadenfreude", "trick", "r4", "r7", "J10", "g8", "--json")
     assert result.exit_code == 0
     data = json.loads(result.output)
     assert data["winner"] == 1 and data["winning_card"] == "r7"
     assert data["taken"] == ["r7", "g8"] and data["lead_suit"] == "r"
 
 
-def test_trick_tarot_notation():
-    data = json.loads(run("trick", "Fool", "c4", "cA", "sK", "--json").output)
+def test_trick_tarot_notation(run):
+    data = json.loads(run("schadenfreude", "trick", "Fool", "c4", "cA", "sK", "--json").output)
     assert data == {"winner": 2, "winning_card": "cA", "taken": ["cA", "sK"],
                     "lead_suit": "c", "discarded": ["Fool", "c4"]}
 
@@ -38,9 +29,9 @@ def test_trick_tarot_notation():
      (["r4", "r9", "g1"], "not in the 3-player deck"),
      (["r4", "g1"], "3 to 5 cards")],
 )
-def test_trick_bad_input(cards, message):
-    with pytest.raises(BadInput, match=message):
-        run("trick", *cards, "--json")
+def test_trick_bad_input(run, cards, message):
+    code, out, err = run("schadenfreude", "trick", *cards, "--json")
+    assert code == 2 and out == "" and message in err and len(err.strip().splitlines()) == 1
 
 
 def test_bad_input_is_one_stderr_line_and_exit_2_through_the_real_command():
@@ -50,9 +41,9 @@ def test_bad_input_is_one_stderr_line_and_exit_2_through_the_real_command():
     assert len(done.stderr.strip().splitlines()) == 1 and "x9" in done.stderr
 
 
-def test_simulate_json_and_plot(tmp_path):
+def test_simulate_json_and_plot(run, tmp_path):
     png = tmp_path / "rates.png"
-    result = run("simulate", "--players", "3", "--games", "30", "--bots", "heuristic,random,random",
+    result = run("schadenfreude", "simulate", "--players", "3", "--games", "30", "--bots", "heuristic,random,random",
                  "--seed", "2", "--no-progress", "--json", "--plot", str(png))
     data = json.loads(result.output)
     assert data["games"] == 30 and data["bots"] == ["heuristic", "random", "random"]
@@ -63,14 +54,14 @@ def test_simulate_json_and_plot(tmp_path):
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-def test_simulate_text_output_names_intervals_and_rounds():
-    result = run("simulate", "--games", "20", "--no-progress", "--seed", "1")
+def test_simulate_text_output_names_intervals_and_rounds(run):
+    result = run("schadenfreude", "simulate", "--games", "20", "--no-progress", "--seed", "1")
     assert "95% CI" in result.output and "rounds per game: mean" in result.output
 
 
-def test_play_refuses_illegal_moves_with_the_reason_then_plays_on():
+def test_play_refuses_illegal_moves_with_the_reason_then_plays_on(run):
     # seed 3: the first bot leads b8; the person holds b6 and must follow suit
-    result = run("play", "--seed", "3", "--bots", "random", input="zz\nr-3\ng-3\nb6\nq\n")
+    result = run("schadenfreude", "play", "--seed", "3", "--bots", "random", input="zz\nr-3\ng-3\nb6\nq\n")
     out = result.output
     assert "your hand: r-3 r1 r3 g-1 b6 y-3 y2 y3 y4 y7 J0 J10" in out
     assert "refused: unknown card 'zz'" in out

@@ -175,13 +175,13 @@ def test_golden_counts(board, case):
     assert count_clues(clues, board) == case["count"]
 
 
-def test_count_command_json(run_cli, tmp_path):
+def test_count_command_json(run, tmp_path):
     puzzle = tmp_path / "empty.yaml"
     puzzle.write_text("title: empty\n", encoding="utf-8")
-    result = run_cli("count", str(puzzle), "--json")
+    result = run("count", str(puzzle), "--json")
     assert result.exit_code == 0, result.output
     assert json.loads(result.output) == {"count": SIXTEEN_FACTORIAL}
-    plain = run_cli("count", str(puzzle))
+    plain = run("count", str(puzzle))
     assert "20,922,789,888,000" in plain.output and str(SIXTEEN_FACTORIAL) in plain.output
 
 

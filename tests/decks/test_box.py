@@ -107,7 +107,7 @@ def test_every_card_is_true_under_one_of_the_four_solutions(outcomes, deck, boar
         assert all(holds(deck.clue(n), where, board) for n in cards)
 
 
-def test_solve_command_proves_box_puzzle_4(run_cli):
-    result = run_cli("solve", str(box_puzzle_path(4)))
+def test_solve_command_proves_box_puzzle_4(run):
+    result = run("solve", str(box_puzzle_path(4)))
     assert result.exit_code == 0, result.output
     assert "unique" in result.output and "agrees with the file's solution (16 of 16" in result.output

@@ -64,9 +64,9 @@ def test_a_printed_card_against_an_official_entry_is_reported(board, printed):
         choose_solutions(board, box_puzzles(), wrong, partial_cards(), seed=1)
 
 
-def test_synthesize_command_writes_a_verified_deck(tmp_path, run_cli):
+def test_synthesize_command_writes_a_verified_deck(tmp_path, run):
     path = tmp_path / "deck.yaml"
-    result = run_cli("deck", "synthesize", "--seed", "2", "-o", str(path), "--json")
+    result = run("deck", "synthesize", "--seed", "2", "-o", str(path), "--json")
     assert result.exit_code == 0, result.output
     summary = json.loads(result.output)
     assert summary["verified"] is True and summary["iterations"] >= 1

@@ -77,8 +77,8 @@ def test_template_is_a_deck_with_only_the_printed_cards(tmp_path, run, board, de
     assert code == 1 and "69 cards have no text yet" in out
 
 
-def test_deck_json_lists_every_card_in_the_clue_schema(run_cli):
-    result = run_cli("deck", "--json")
+def test_deck_json_lists_every_card_in_the_clue_schema(run):
+    result = run("deck", "--json")
     assert result.exit_code == 0
     cards = json.loads(result.output)
     assert [card["number"] for card in cards] == list(range(1, 77))

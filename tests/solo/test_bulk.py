@@ -27,7 +27,7 @@ def test_ray_backend_on_local_ray_matches_local():
     assert on_ray == _by_seed(generate_many([3, 4], options, jobs=1))
 
 
-def test_generate_count_writes_files_with_progress(run_cli, tmp_path):
-    result = run_cli("generate", "--seed", "1", "--count", "2", "--difficulty", "easy", "-o", str(tmp_path))
+def test_generate_count_writes_files_with_progress(run, tmp_path):
+    result = run("generate", "--seed", "1", "--count", "2", "--difficulty", "easy", "-o", str(tmp_path))
     assert result.exit_code == 0
     assert sorted(p.name for p in tmp_path.glob("*.yaml")) == ["easy-1.yaml", "easy-2.yaml"]

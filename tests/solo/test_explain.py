@@ -49,22 +49,22 @@ def test_a_card_that_empties_a_delict_says_no_place_is_left(board):
     assert not any("can only be in ." in line for line in lines)
 
 
-def test_hint_is_the_first_step(run_cli):
-    result = run_cli("hint", str(TUTORIALS[0]), "--json")
+def test_hint_is_the_first_step(run):
+    result = run("hint", str(TUTORIALS[0]), "--json")
     document = json.loads(result.output)
     assert document["technique"] == "card" and document["cards"] == ["clue 1"]
 
 
-def test_solve_explain_prints_steps_then_the_table(run_cli):
-    result = run_cli("solve", str(TUTORIALS[2]), "--explain")
+def test_solve_explain_prints_steps_then_the_table(run):
+    result = run("solve", str(TUTORIALS[2]), "--explain")
     assert "[trial] Suppose" in result.output and "unique" in result.output
 
 
-def test_hint_steps_follow_the_explanation(run_cli, board):
+def test_hint_steps_follow_the_explanation(run, board):
     explanation = explain_puzzle(load_puzzle(TUTORIALS[1]), board)
-    document = json.loads(run_cli("hint", str(TUTORIALS[1]), "--step", "17", "--json").output)
+    document = json.loads(run("hint", str(TUTORIALS[1]), "--step", "17", "--json").output)
     assert document["reason"] == explanation.steps[16].reason
-    assert run_cli("hint", str(TUTORIALS[1]), "--step", "999").exit_code == 1
+    assert run("hint", str(TUTORIALS[1]), "--step", "999").exit_code == 1
 
 
 def test_hint_from_what_you_know(run, board):

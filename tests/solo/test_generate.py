@@ -59,15 +59,15 @@ def test_three_shipped_puzzles_per_difficulty():
         assert len(list(PUZZLES_DIR.glob(f"{difficulty}-*.yaml"))) >= 3
 
 
-def test_generate_command_writes_a_puzzle(run_cli, tmp_path):
+def test_generate_command_writes_a_puzzle(run, tmp_path):
     out = tmp_path / "p.yaml"
-    result = run_cli("generate", "--seed", "2", "--difficulty", "easy", "-o", str(out))
+    result = run("generate", "--seed", "2", "--difficulty", "easy", "-o", str(out))
     assert result.exit_code == 0
     assert load_puzzle(out).extra["difficulty"] == "easy"
 
 
-def test_generate_rejects_bad_options(run_cli):
-    result = run_cli("generate", "--types", "A,X")
+def test_generate_rejects_bad_options(run):
+    result = run("generate", "--types", "A,X")
     assert result.exit_code != 0
 
 

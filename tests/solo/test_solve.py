@@ -35,15 +35,15 @@ def test_multiple_solutions_come_with_a_second_one(board):
     assert complete and outcome.count == enumerated > 1
 
 
-def test_multiple_says_how_many_in_text(run_cli, tmp_path):
+def test_multiple_says_how_many_in_text(run, tmp_path):
     puzzle = load_puzzle(TUTORIALS[0])
     path = tmp_path / "two.yaml"
     path.write_text(Puzzle(puzzle.clues[1:], {}).to_yaml(), encoding="utf-8")
     count = solve_puzzle(load_puzzle(path), load_board()).count
-    text = run_cli("solve", str(path))
+    text = run("solve", str(path))
     assert text.exit_code == 1
     assert f"multiple: {count:,} solutions (counted exactly)" in text.output
-    document = json.loads(run_cli("solve", str(path), "--json").output)
+    document = json.loads(run("solve", str(path), "--json").output)
     assert set(document) == {"status", "solution", "second"}  # exactly the keys docs/formats.md lists
 
 
@@ -64,8 +64,8 @@ def test_disagreement_with_the_files_solution_is_reported(board):
     assert {loc for loc, _, _ in outcome.disagreements} == {first, second}
 
 
-def test_solve_json_follows_the_interface(run_cli):
-    result = run_cli("solve", str(TUTORIALS[0]), "--json")
+def test_solve_json_follows_the_interface(run):
+    result = run("solve", str(TUTORIALS[0]), "--json")
     document = json.loads(result.output)
     assert result.exit_code == 0
     assert document["status"] == "unique" and len(document["solution"]) == 16
@@ -73,8 +73,8 @@ def test_solve_json_follows_the_interface(run_cli):
     assert all(value[0].isupper() for value in document["solution"].values())
 
 
-def test_solve_prints_a_table(run_cli):
-    result = run_cli("solve", str(TUTORIALS[1]))
+def test_solve_prints_a_table(run):
+    result = run("solve", str(TUTORIALS[1]))
     assert "location" in result.output and "unique" in result.output and "Antes Mühle" in result.output
 
 
