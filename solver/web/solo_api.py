@@ -178,7 +178,7 @@ class SoloRoutes:
             if self._board_svg is None:
                 from solver.core.drawing import board_svg
 
-                self._board_svg = board_svg(self.board(), size=8.0)
+                self._board_svg = board_svg(self.board(), size=8.0, font_scale=1.3)  # readable on a phone
             return self._board_svg
 
     # ----- endpoints --------------------------------------------------------------------------

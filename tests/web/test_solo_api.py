@@ -283,3 +283,11 @@ def test_the_board_picture_is_svg(client):
     assert response.status_code == 200 and response.headers["content-type"].startswith("image/svg+xml")
     assert response.text.startswith("<svg") and "Kirn" in response.text
 
+
+
+def test_the_page_is_served_at_solo_and_under_static(client):
+    for path in ("/solo", "/static/solo.html"):
+        response = client.get(path)
+        assert response.status_code == 200 and "solo.js" in response.text
+    for asset in ("/static/solo.js", "/static/solo.css"):
+        assert client.get(asset).status_code == 200
