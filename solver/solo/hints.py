@@ -30,6 +30,7 @@ from solver.solo.techniques import (
     Contradiction,
     Deduction,
     next_deduction,
+    single_card,
 )
 
 Pair = tuple[str, str]  # (location, delict), display names
@@ -136,7 +137,9 @@ def grid_hint(puzzle: Puzzle, board: Board, grid: Grid, solution: dict[str, str]
     cards = step.cards if found.step is None else _support(start, puzzle.clues, board, found)
     order = {entry.label: index for index, entry in reversed(list(enumerate(puzzle.clues)))}
     cards = sorted(set(cards), key=lambda label: order.get(label, len(order)))
-    before = found.state if found.step is not None else start  # readings start from the grid
+    before = found.state
+    if step.technique == "card":  # a card alone: said as the grid shows it, not after the silent readings
+        step, before = _card_on_grid(start, puzzle.clues, board, order[step.cards[0]]) or step, start
     removals = _board_order((names.LOCATIONS[loc], names.DELICTS[d]) for d, loc in step.removals)
     return GridHint("step", step=step, cards=cards, removals=removals,
                     placements=_placements(before, step, grid))
@@ -148,6 +151,13 @@ class _Found:
     first_reading: Deduction | None  # the first card read silently (the hint when nothing else is left)
     read: list[str]  # labels of the cards read silently, in the order read
     state: Candidates  # the candidates the real deduction was found in
+
+
+def _card_on_grid(start: Candidates, clues: Sequence[PuzzleClue], board: Board, index: int) -> Deduction | None:
+    """What card `index` alone rules out of the grid's candidates."""
+    state = start.copy()
+    state.spent |= set(range(len(clues))) - {index}
+    return single_card(state, clues, board)
 
 
 def _is_reading(deduction: Deduction, clues: Sequence[PuzzleClue]) -> bool:

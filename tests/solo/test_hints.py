@@ -86,3 +86,13 @@ def test_known_placements_name_what_is_wrong(board):
     assert hint_from_known(puzzle, board, {"Kirn": "arrest", "Boos": "jailbreak"}).wrong == ["Kirn"]
     found = hint_from_known(puzzle, board, {"Kirn": "murder"})
     assert found.wrong is None and found.step is not None
+
+
+def test_a_card_step_is_said_as_the_grid_shows_it(board):
+    """Card 38 of box 1: both delicts leave the five places without a bridge, though other cards,
+    read silently, already rule some of them out: the player's grid still shows them open."""
+    puzzle = load_puzzle(PUZZLES_DIR / "box-1.yaml")
+    solution = solve_puzzle(puzzle, board).solution
+    hint = grid_hint(puzzle, board, Grid(), solution)
+    assert hint.step is not None and hint.cards == ["card 38"]
+    assert len(hint.removals) == 10 and {delict for _, delict in hint.removals} == {"break-in", "highway robbery"}
