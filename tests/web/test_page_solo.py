@@ -216,4 +216,5 @@ def test_upload_a_puzzle_file_and_a_bad_one(page, tmp_path: Path):
     page.evaluate("document.getElementById('message').hidden = true")
     page.set_input_files("#upload", str(bad))
     text = message(page)
-    assert text.startswith("bad.yaml: upload:") and "YAML syntax error" in text
+    assert text.startswith("bad.yaml: line 1: YAML syntax error")
+    assert page.locator("button.cell.hint-out").count() == 0  # the hint's highlights went with its message

@@ -175,10 +175,12 @@
       const item = document.createElement("li");
       item.id = `clue-${clue.number}`;
       item.value = clue.number;
-      if (clue.card) { // a card of the deck: its number; a written clue is known by its place in the list
+      // a card of the deck shows its number; a written clue its label where that is not its place in the list
+      const shown = clue.card ? `card ${clue.card}` : clue.label !== `clue ${clue.number}` ? clue.label : "";
+      if (shown) {
         const label = document.createElement("span");
         label.className = "label";
-        label.textContent = `card ${clue.card}`;
+        label.textContent = shown;
         item.append(label, " ");
       }
       item.append(clue.sentence);
@@ -382,6 +384,7 @@
     box.className = `message ${kind}${sticky ? " sticky" : ""}`;
     box.replaceChildren(...children);
     box.hidden = false;
+    if (kind !== "hint") clearHintMarks();
   }
 
   function hideMessage() {
@@ -389,6 +392,14 @@
     box.hidden = true;
     box.className = "message";
     box.replaceChildren();
+    clearHintMarks();
+  }
+
+  // a hint's highlights last as long as its message
+  function clearHintMarks() {
+    if (!marks.out.size && !marks.in.size && !marks.clues.size) return;
+    marks = { ...emptyMarks(), wrong: marks.wrong };
+    if (puzzle) render();
   }
 
   function showError(error) {
@@ -432,7 +443,7 @@
       chain.className = "chain";
       for (const line of answer.chain) {
         const item = document.createElement("li");
-        item.textContent = line;
+        item.textContent = line.charAt(0).toUpperCase() + line.slice(1);
         chain.append(item);
       }
       details.append(summary, chain);
@@ -443,7 +454,8 @@
       uses.className = "uses";
       uses.append("Uses ");
       answer.clues.forEach((number, index) => {
-        const chip = actionButton(`${number}`, () => showClue(number));
+        const label = answer.cards[index];
+        const chip = actionButton(label === `clue ${number}` ? `${number}` : label, () => showClue(number));
         chip.className = "chip";
         chip.title = answer.cards[index];
         uses.append(chip, " ");
@@ -572,7 +584,8 @@
         await open(doc.name);
         showMessage("info", [paragraph(`Uploaded ${file.name}: ${doc.clue_count} info cards, one solution.`)]);
       } catch (error) {
-        showMessage("error", [paragraph(`${file.name}: ${error.message}`)], true);
+        const where = error.message.replace(/^upload:(\d+): /, "line $1: ").replace(/^upload: /, "");
+        showMessage("error", [paragraph(`${file.name}: ${where}`)], true);
       }
     });
     window.addEventListener("hashchange", () => {
