@@ -32,27 +32,23 @@ def hint(puzzle_file: str, deck_file: str | None, board_file: str | None, step: 
     cards rule out is named (without giving the answer away).
     """
     from solver.core.deck import load_deck
-    from solver.solo.explain import next_hint
+    from solver.solo.hints import deduction_document, hint_from_known
     from solver.solo.puzzle import load_puzzle
-    from solver.solo.solve import impossible_placements
 
     board = load_board_warned(board_file)
     puzzle = load_puzzle(puzzle_file, load_deck(deck_file) if deck_file else None)
     placements = parse_placements(known, "--known")
-    wrong = impossible_placements(puzzle, board, placements) if placements else None
-    if wrong is not None:
-        return _report_wrong(placements, wrong, as_json)
-    found = next_hint(puzzle, board, step, placements)
+    found = hint_from_known(puzzle, board, placements, step)
+    if found.wrong is not None:
+        return _report_wrong(placements, found.wrong, as_json)
     if as_json:
-        echo_json(None if found is None else {
-            "step": step, "technique": found.technique, "cards": found.cards, "reason": found.reason,
-            "chain": found.chain, "removals": [{"delict": _d(d), "location": _l(loc)} for d, loc in found.removals]})
-        return 0 if found else 1
-    if found is None:
+        echo_json(None if found.step is None else {"step": step, **deduction_document(found.step)})
+        return 0 if found.step else 1
+    if found.step is None:
         click.echo(f"No step {step}: the human-style techniques stop earlier (see `schinderhannes solve --explain`).")
         return 1
-    click.echo(f"step {step} [{found.technique}] {found.reason}")
-    for line in found.chain:
+    click.echo(f"step {step} [{found.step.technique}] {found.step.reason}")
+    for line in found.step.chain:
         click.echo(f"    {line}")
     return 0
 
@@ -70,14 +66,3 @@ def _report_wrong(placements: dict[str, str], wrong: list[str], as_json: bool) -
         click.echo("Each of your placements could be right, but not all of them together.")
     return 1
 
-
-def _d(index: int) -> str:
-    from solver.core.names import DELICTS
-
-    return DELICTS[index]
-
-
-def _l(index: int) -> str:
-    from solver.core.names import LOCATIONS
-
-    return LOCATIONS[index]

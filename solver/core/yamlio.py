@@ -85,6 +85,11 @@ def load_yaml(path: str | Path) -> Any:
         raise BadInput("no such file; check the path", str(path)) from None
     except (OSError, UnicodeDecodeError) as error:
         raise BadInput(f"cannot read the file ({error}); pass a UTF-8 YAML file", str(path)) from None
+    return parse_yaml(text, str(path))
+
+
+def parse_yaml(text: str, file: str) -> Any:
+    """Parse YAML text read from `file` (a name for messages); malformed YAML becomes BadInput with the line."""
     try:
         return yaml.load(text, Loader=_FastLineLoader)
     except yaml.YAMLError:
@@ -99,9 +104,9 @@ def load_yaml(path: str | Path) -> Any:
         problem = error.problem or "invalid YAML"
         if error.context:
             problem += f" ({error.context})"
-        raise BadInput(f"YAML syntax error: {problem}; fix the YAML at that line", str(path), line) from None
+        raise BadInput(f"YAML syntax error: {problem}; fix the YAML at that line", file, line) from None
     except yaml.YAMLError as error:
-        raise BadInput(f"YAML error: {error}", str(path)) from None
+        raise BadInput(f"YAML error: {error}", file) from None
 
 
 class _FlowDumper(yaml.SafeDumper):

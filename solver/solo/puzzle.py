@@ -9,7 +9,7 @@ from solver.core import names
 from solver.core.cards import Clue, parse_clue
 from solver.core.deck import Deck, load_deck
 from solver.core.errors import BadInput
-from solver.core.yamlio import FlowMap, dump_yaml, line_of, load_yaml
+from solver.core.yamlio import FlowMap, dump_yaml, line_of, load_yaml, parse_yaml
 
 TOP_LEVEL_KEYS = ("title", "cards", "clues", "solution", "difficulty", "seed", "notes")
 
@@ -49,8 +49,15 @@ class Puzzle:
 
 def load_puzzle(path: str | Path, deck: Deck | None = None) -> Puzzle:
     path = Path(path)
-    data = load_yaml(path)
-    file = str(path)
+    return _puzzle(load_yaml(path), str(path), deck)
+
+
+def parse_puzzle(text: str, source: str, deck: Deck | None = None) -> Puzzle:
+    """A puzzle from a puzzle file's text (e.g. an upload); `source` names it in error messages."""
+    return _puzzle(parse_yaml(text, source), source, deck)
+
+
+def _puzzle(data: object, file: str, deck: Deck | None) -> Puzzle:
     if data is None:
         data = {}
     if not isinstance(data, dict):

@@ -1,14 +1,344 @@
-"""The JSON API of the solo puzzles in the browser: list, open, hint, check, reveal."""
+"""The JSON API of the solo puzzles in the browser: list, open, upload, hint, check, reveal.
+
+Puzzles are the bundled files (`solver.core.paths.PUZZLES_DIR`) and the ones uploaded during this
+server run (kept in memory under a name made from their text). A player's grid travels with every
+question, so the server keeps no progress: `{"placed": [...], "crossed": [...]}`, each entry
+`{"location": ..., "delict": ...}` or `[location, delict]`, names as forgiving as on the command
+line. Every route is listed in `docs/table.md` ("Solo puzzles").
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import hashlib
+import json
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Route
+
+from solver.core import names
+from solver.core.board import Board
+from solver.core.errors import BadInput, suggest
+from solver.core.paths import PUZZLES_DIR
+from solver.solo.hints import Grid, GridHint, Pair, deduction_document, grid_hint
+from solver.solo.puzzle import Puzzle, load_puzzle, parse_puzzle
+from solver.solo.techniques import DIFFICULTIES
 
 if TYPE_CHECKING:
     from solver.web.app import TableConfig
 
+STATIC = Path(__file__).parent / "static"
+MAX_BODY = 64 * 1024  # bytes: a puzzle file is a few KB, a grid's JSON about 20 KB at most
+MAX_UPLOADS = 64  # uploaded puzzles kept in memory; the oldest goes first
+CELLS = len(names.LOCATIONS) * len(names.DELICTS)
+# the order of the bundled list: tutorials first, then by difficulty, the box's puzzles last
+SERIES = ("tutorial", *DIFFICULTIES, "box")
+GRID_SHAPE = ('a grid is {"placed": [...], "crossed": [...]}, each entry {"location": "Kirn", '
+              '"delict": "murder"} or ["Kirn", "murder"]')
+
+
+@dataclass
+class Entry:
+    """One puzzle the server offers, with what it works out once: the solution and the grade."""
+
+    name: str
+    puzzle: Puzzle
+    bundled: bool
+    solution: dict[str, str] = field(default_factory=dict)  # location -> delict, once solved
+    grade: str | None = None
+
+    @property
+    def title(self) -> str:
+        return self.puzzle.title or self.name
+
+    def summary(self) -> dict[str, Any]:
+        return {"name": self.name, "title": self.title, "difficulty": self.grade,
+                "clue_count": len(self.puzzle.clues), "bundled": self.bundled}
+
+    def document(self) -> dict[str, Any]:
+        """The puzzle as the page shows it: its clues as numbered sentences, the grid's names; no solution."""
+        return {
+            **self.summary(),
+            "clues": [{"number": number, "label": entry.label, "card": entry.card, "kind": entry.clue.kind,
+                       "sentence": entry.clue.sentence()} for number, entry in enumerate(self.puzzle.clues, 1)],
+            "locations": [{"name": name, "district": names.DISTRICT_OF_LOCATION[name]} for name in names.LOCATIONS],
+            "districts": names.DISTRICT_NAMES,
+            "delicts": [{"name": name, "group": names.GROUP_OF_DELICT[name],
+                         "colour": names.GROUP_COLOURS[names.GROUP_OF_DELICT[name]]} for name in names.DELICTS],
+        }
+
+
+class SoloRoutes:
+    def __init__(self, config: TableConfig):
+        self.config = config
+        self.lock = threading.Lock()
+        self._bundled: dict[str, Entry] | None = None
+        self.uploads: OrderedDict[str, Entry] = OrderedDict()
+        self._board_svg: str | None = None
+
+    def board(self) -> Board:
+        return self.config.the_board()
+
+    # ----- the puzzles ------------------------------------------------------------------------
+
+    def bundled(self) -> dict[str, Entry]:
+        with self.lock:
+            if self._bundled is None:
+                found = {path.stem: Entry(path.stem, load_puzzle(path), True) for path in PUZZLES_DIR.glob("*.yaml")}
+                self._bundled = {name: found[name] for name in sorted(found, key=_series_order)}
+            return self._bundled
+
+    def find(self, name: str) -> Entry:
+        """A puzzle by name: any case, `-` `_` and spaces alike; 404 (with the nearest names) when unknown."""
+        wanted = names.fold(name)
+        with self.lock:
+            uploads = dict(self.uploads)
+        for key, entry in {**self.bundled(), **uploads}.items():
+            if names.fold(key) == wanted:
+                return self.prepared(entry)
+        raise HTTPException(404, f"no puzzle {name!r}; {suggest(name, list(self.bundled()))}")
+
+    def prepared(self, entry: Entry) -> Entry:
+        """The entry with its solution and grade worked out (once)."""
+        if not entry.solution:
+            entry.solution = self.unique_solution(entry.puzzle)
+        if entry.grade is None:
+            entry.grade = self.grade(entry.puzzle)
+        return entry
+
+    def unique_solution(self, puzzle: Puzzle) -> dict[str, str]:
+        from solver.solo.solve import solve_puzzle
+
+        outcome = solve_puzzle(puzzle, self.board())
+        if outcome.status == "none":
+            raise BadInput(f"the cards contradict each other ({', '.join(outcome.conflict)} cannot all hold); "
+                           "a solo puzzle has exactly one solution")
+        if outcome.status == "multiple" or outcome.solution is None:
+            raise BadInput(f"the cards allow {outcome.count} solutions; a solo puzzle has exactly one: add cards")
+        if outcome.disagreements:
+            location, expected, found = outcome.disagreements[0]
+            raise BadInput(f"the file's solution has {location} = {expected}, but the cards give {found}")
+        return outcome.solution
+
+    def grade(self, puzzle: Puzzle) -> str:
+        """The file's difficulty when it names one, else the ladder's grade ('beyond the ladder' when it stops)."""
+        given = puzzle.extra.get("difficulty")
+        if isinstance(given, str) and given in DIFFICULTIES:
+            return given
+        from solver.solo.explain import explain_puzzle
+
+        return explain_puzzle(puzzle, self.board()).difficulty or "beyond the ladder"
+
+    def upload(self, text: str) -> Entry:
+        name = "upload-" + hashlib.sha256(text.encode()).hexdigest()[:10]
+        with self.lock:
+            known = self.uploads.get(name)
+            if known is not None:
+                self.uploads.move_to_end(name)
+                return known
+        puzzle = parse_puzzle(text, "upload")
+        entry = self.prepared(Entry(name, puzzle, False))
+        with self.lock:
+            self.uploads[name] = entry
+            while len(self.uploads) > MAX_UPLOADS:
+                self.uploads.popitem(last=False)
+        return entry
+
+    # ----- the questions ----------------------------------------------------------------------
+
+    def hint(self, entry: Entry, grid: Grid) -> dict[str, Any]:
+        found = grid_hint(entry.puzzle, self.board(), grid, entry.solution)
+        return hint_document(found, entry.puzzle)
+
+    def check(self, entry: Entry, grid: Grid, which: bool) -> dict[str, Any]:
+        wrong = grid.wrong(entry.solution)
+        solved = not wrong and grid.solved()
+        if solved:
+            message = "Solved: every delict has its place."
+        elif wrong:
+            message = f"{_entries(len(wrong))} wrong."
+        else:
+            message = f"Nothing wrong so far ({_entries(grid.entries())} entered)."
+        document: dict[str, Any] = {"wrong": len(wrong), "entries": grid.entries(), "solved": solved,
+                                    "message": message}
+        if which:
+            document["wrong_entries"] = [{**_pair(pair), "entry": "placed" if pair in grid.placed else "crossed"}
+                                         for pair in wrong]
+        return document
+
+    def board_svg(self) -> str:
+        with self.lock:
+            if self._board_svg is None:
+                from solver.core.drawing import board_svg
+
+                self._board_svg = board_svg(self.board(), size=8.0, font_scale=1.3)  # readable on a phone
+            return self._board_svg
+
+    # ----- endpoints --------------------------------------------------------------------------
+
+    async def page(self, request: Request) -> Response:
+        return FileResponse(STATIC / "solo.html")
+
+    async def list_puzzles(self, request: Request) -> Response:
+        entries = await run_in_threadpool(lambda: [self.prepared(entry) for entry in self.bundled().values()])
+        return JSONResponse({"puzzles": [entry.summary() for entry in entries]})
+
+    async def get_puzzle(self, request: Request) -> Response:
+        entry = await run_in_threadpool(self.find, request.path_params["name"])
+        return JSONResponse(entry.document())
+
+    async def post_puzzle(self, request: Request) -> Response:
+        raw = await _read_body(request)
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise BadInput("the puzzle file is not UTF-8 text; send the YAML file itself") from None
+        if not text.strip():
+            raise BadInput("the body is empty: send a puzzle file's YAML text (cards: and/or clues:)")
+        try:
+            entry = await run_in_threadpool(self.upload, text)
+        except BadInput as error:
+            raise BadInput(" ".join(str(error).split())) from None  # one line, whatever the YAML said
+        return JSONResponse(entry.document(), status_code=201)
+
+    async def post_hint(self, request: Request) -> Response:
+        data = await _json_object(request, {"grid"})
+        grid = parse_grid(data.get("grid"))
+        entry = await run_in_threadpool(self.find, request.path_params["name"])
+        return JSONResponse(await run_in_threadpool(self.hint, entry, grid))
+
+    async def post_check(self, request: Request) -> Response:
+        data = await _json_object(request, {"grid", "which"})
+        grid = parse_grid(data.get("grid"))
+        which = data.get("which", False)
+        if not isinstance(which, bool):
+            raise BadInput("`which` is true or false: whether to name the wrong entries")
+        entry = await run_in_threadpool(self.find, request.path_params["name"])
+        return JSONResponse(self.check(entry, grid, which))
+
+    async def get_solution(self, request: Request) -> Response:
+        entry = await run_in_threadpool(self.find, request.path_params["name"])
+        pairs = [(location, entry.solution[location]) for location in names.LOCATIONS]
+        return JSONResponse({"name": entry.name, "solution": [_pair(pair) for pair in pairs]})
+
+    async def get_board_svg(self, request: Request) -> Response:
+        svg = await run_in_threadpool(self.board_svg)
+        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
+
+
+def hint_document(found: GridHint, puzzle: Puzzle) -> dict[str, Any]:
+    """A grid hint as JSON: status and message always; a step's technique, cards and cells."""
+    document: dict[str, Any] = {"status": found.status, "message": found.message()}
+    if found.status == "wrong":
+        document["wrong"] = found.wrong
+    if found.step is not None:
+        numbers = {entry.label: number for number, entry in reversed(list(enumerate(puzzle.clues, 1)))}
+        step = deduction_document(found.step)
+        document.update({
+            "technique": step["technique"], "difficulty": found.difficulty, "reason": step["reason"],
+            "chain": step["chain"], "cards": found.cards, "clues": [numbers[label] for label in found.cards],
+            "removals": [_pair(pair) for pair in found.removals],
+            "placements": [_pair(pair) for pair in found.placements],
+        })
+    return document
+
+
+def parse_grid(data: object) -> Grid:
+    """The player's grid from JSON (absent: an empty grid); BadInput says what shape it takes."""
+    if data is None:
+        return Grid()
+    if not isinstance(data, dict):
+        raise BadInput(f"`grid` is not an object; {GRID_SHAPE}")
+    unknown = sorted(set(data) - {"placed", "crossed"})
+    if unknown:
+        raise BadInput(f"a grid has no {unknown[0]!r}; {GRID_SHAPE}")
+    placed, crossed = (_cells(data.get(key), key) for key in ("placed", "crossed"))
+    both = sorted(placed & crossed)
+    if both:
+        location, delict = both[0]
+        raise BadInput(f"{location} = {delict} is both placed and crossed out; a cell is one or the other")
+    return Grid(frozenset(placed), frozenset(crossed))
+
+
+def _cells(entries: object, key: str) -> set[Pair]:
+    if entries is None:
+        return set()
+    if not isinstance(entries, list):
+        raise BadInput(f"`{key}` is not a list; {GRID_SHAPE}")
+    if len(entries) > CELLS:
+        raise BadInput(f"`{key}` has {len(entries)} entries; the grid has only {CELLS} cells")
+    found = set()
+    for entry in entries:
+        if isinstance(entry, dict) and set(entry) == {"location", "delict"}:
+            location, delict = entry["location"], entry["delict"]
+        elif isinstance(entry, list) and len(entry) == 2:
+            location, delict = entry
+        else:
+            raise BadInput(f"`{key}` has the entry {json.dumps(entry)[:60]}; {GRID_SHAPE}")
+        found.add((names.resolve("location", location), names.resolve("delict", delict)))
+    return found
+
+
+async def _read_body(request: Request) -> bytes:
+    """The request body, refused (413) beyond MAX_BODY bytes."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_BODY:
+        raise HTTPException(413, f"the body has {declared} bytes; at most {MAX_BODY // 1024} KB")
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise HTTPException(413, f"the body has more than {MAX_BODY // 1024} KB; at most that")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+async def _json_object(request: Request, keys: set[str]) -> dict[str, Any]:
+    raw = await _read_body(request)
+    if not raw.strip():
+        return {}
+    try:
+        data = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise BadInput(f"the request body is not JSON ({error})") from None
+    if not isinstance(data, dict):
+        raise BadInput('the request body is a JSON object, e.g. {"grid": {"placed": [], "crossed": []}}')
+    unknown = sorted(set(data) - keys)
+    if unknown:
+        raise BadInput(f"unknown key {unknown[0]!r}; this request takes {', '.join(sorted(keys))}")
+    return data
+
+
+def _series_order(name: str) -> tuple[int, str, int]:
+    series, _, number = name.rpartition("-")
+    known = SERIES.index(series) if series in SERIES else len(SERIES)
+    return (known, series, int(number) if number.isdigit() else 0)
+
+
+def _pair(pair: Pair) -> dict[str, str]:
+    return {"location": pair[0], "delict": pair[1]}
+
+
+def _entries(count: int) -> str:
+    return "1 entry" if count == 1 else f"{count} entries"
+
 
 def routes(config: TableConfig) -> list[Route]:
-    return []
+    solo = SoloRoutes(config)
+    return [
+        Route("/solo", solo.page),
+        Route("/api/board.svg", solo.get_board_svg),
+        Route("/api/puzzles", solo.list_puzzles),
+        Route("/api/puzzles", solo.post_puzzle, methods=["POST"]),
+        Route("/api/puzzles/{name}", solo.get_puzzle),
+        Route("/api/puzzles/{name}/hint", solo.post_hint, methods=["POST"]),
+        Route("/api/puzzles/{name}/check", solo.post_check, methods=["POST"]),
+        Route("/api/puzzles/{name}/solution", solo.get_solution),
+    ]

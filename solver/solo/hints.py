@@ -1,0 +1,231 @@
+"""Hints from what the player has found: the next step of the technique ladder, and wrong entries.
+
+Two starting points share the ladder (`solver.solo.techniques`):
+
+- placements known so far (the command line's `hint --known`): a placement no solution has is
+  named, else the ladder's steps start from there;
+- a player's elimination grid (the solo page): crossed-out and placed cells. A wrong entry is
+  counted, never named. Otherwise the hint is the first *real* deduction: the cards that only
+  say what is printed on them (a delict's places, a location's delicts, a "not" card) are read
+  silently first, and the hint is the first step that narrows the grid beyond that, with every
+  card it rests on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from solver.core import names
+from solver.core.board import Board
+from solver.core.cards import DistrictClue
+from solver.solo.explain import known_state, next_hint
+from solver.solo.puzzle import Puzzle, PuzzleClue
+from solver.solo.solve import impossible_placements
+from solver.solo.techniques import (
+    TECHNIQUE_BY_NAME,
+    TECHNIQUES,
+    Candidates,
+    Contradiction,
+    Deduction,
+    next_deduction,
+    single_card,
+)
+
+Pair = tuple[str, str]  # (location, delict), display names
+
+
+# --- from known placements (the command line) -------------------------------------------------
+
+@dataclass
+class KnownHint:
+    wrong: list[str] | None  # None: the placements can all be right; else the locations wrong alone
+    step: Deduction | None = None  # the asked-for step, when the placements can be right
+
+
+def hint_from_known(puzzle: Puzzle, board: Board, known: dict[str, str], step: int = 1) -> KnownHint:
+    """Step `step` of the explanation from the known placements (location -> delict), or what is wrong."""
+    wrong = impossible_placements(puzzle, board, known) if known else None
+    if wrong is not None:
+        return KnownHint(wrong)
+    return KnownHint(None, next_hint(puzzle, board, step, known))
+
+
+def deduction_document(deduction: Deduction) -> dict[str, Any]:
+    """A step as JSON: technique, cards, reason, chain and the (delict, location) pairs it rules out."""
+    return {"technique": deduction.technique, "cards": deduction.cards, "reason": deduction.reason,
+            "chain": deduction.chain,
+            "removals": [{"delict": names.DELICTS[d], "location": names.LOCATIONS[loc]}
+                         for d, loc in deduction.removals]}
+
+
+# --- from an elimination grid (the solo page) --------------------------------------------------
+
+@dataclass(frozen=True)
+class Grid:
+    """The player's grid: cells placed (the delict took place there) and cells crossed out."""
+
+    placed: frozenset[Pair] = frozenset()
+    crossed: frozenset[Pair] = frozenset()
+
+    def entries(self) -> int:
+        return len(self.placed) + len(self.crossed)
+
+    def wrong(self, solution: dict[str, str]) -> list[Pair]:
+        """Entries that disagree with the solution (location -> delict), in board order."""
+        bad = {pair for pair in self.placed if solution.get(pair[0]) != pair[1]}
+        bad |= {pair for pair in self.crossed if solution.get(pair[0]) == pair[1]}
+        return _board_order(bad)
+
+    def candidates(self) -> Candidates:
+        """What the grid shows: crossed cells removed, a placed delict alone in its row and column."""
+        state = known_state(dict(self.placed))
+        for location, delict in self.crossed:
+            state.masks[names.DELICT_INDEX[delict]] &= ~(1 << names.LOCATION_INDEX[location])
+        return state
+
+    def solved(self) -> bool:
+        """Every delict has exactly one place left (placed, or every other place crossed out)."""
+        return self.candidates().solved()
+
+
+@dataclass
+class GridHint:
+    status: str  # wrong, solved, step (a deduction), stuck (the ladder has nothing more)
+    wrong: int = 0  # how many entries are wrong (status wrong)
+    step: Deduction | None = None
+    cards: list[str] = field(default_factory=list)  # labels the step rests on, in the puzzle's order
+    removals: list[Pair] = field(default_factory=list)  # cells the step rules out
+    placements: list[Pair] = field(default_factory=list)  # cells the step settles
+
+    @property
+    def difficulty(self) -> str | None:
+        return TECHNIQUE_BY_NAME[self.step.technique].difficulty if self.step else None
+
+    def message(self) -> str:
+        if self.status == "wrong":
+            entries = "1 entry" if self.wrong == 1 else f"{self.wrong} entries"
+            return (f"Something you entered is wrong ({entries}): no hint builds on it. "
+                    "Undo, or use check to find it.")
+        if self.status == "solved":
+            return "Solved: every delict has its place."
+        if self.status == "stuck":
+            return ("The human-style techniques find nothing more from here: "
+                    "only a search (or the solution) decides the rest.")
+        assert self.step is not None
+        return self.step.reason
+
+
+def grid_hint(puzzle: Puzzle, board: Board, grid: Grid, solution: dict[str, str]) -> GridHint:
+    """The next real deduction from the grid, or that something entered is wrong, or solved.
+
+    `solution` is the puzzle's (unique) solution: an entry that disagrees with it is wrong."""
+    wrong = grid.wrong(solution)
+    if wrong:
+        return GridHint("wrong", wrong=len(wrong))
+    start = grid.candidates()
+    if start.solved():
+        return GridHint("solved")
+    try:
+        found = _first_real(start, puzzle.clues, board, set())
+    except Contradiction:  # cannot happen with a correct grid and a true solution; no step then
+        return GridHint("stuck")
+    step = found.step or found.first_reading
+    if step is None:
+        return GridHint("stuck")
+    cards = step.cards if found.step is None else _support(start, puzzle.clues, board, found)
+    order = {entry.label: index for index, entry in reversed(list(enumerate(puzzle.clues)))}
+    cards = sorted(set(cards), key=lambda label: order.get(label, len(order)))
+    before = found.state
+    if step.technique == "card":  # a card alone: said as the grid shows it, not after the silent readings
+        step, before = _card_on_grid(start, puzzle.clues, board, order[step.cards[0]]) or step, start
+    removals = _board_order((names.LOCATIONS[loc], names.DELICTS[d]) for d, loc in step.removals)
+    return GridHint("step", step=step, cards=cards, removals=removals,
+                    placements=_placements(before, step, grid))
+
+
+@dataclass
+class _Found:
+    step: Deduction | None  # the first real deduction
+    first_reading: Deduction | None  # the first card read silently (the hint when nothing else is left)
+    read: list[str]  # labels of the cards read silently, in the order read
+    state: Candidates  # the candidates the real deduction was found in
+
+
+def _card_on_grid(start: Candidates, clues: Sequence[PuzzleClue], board: Board, index: int) -> Deduction | None:
+    """What card `index` alone rules out of the grid's candidates."""
+    state = start.copy()
+    state.spent |= set(range(len(clues))) - {index}
+    return single_card(state, clues, board)
+
+
+def _is_reading(deduction: Deduction, clues: Sequence[PuzzleClue]) -> bool:
+    """A card step that only says what the card says (a district card needs the board: not a reading)."""
+    if deduction.technique != "card":
+        return False
+    entry = next((entry for entry in clues if entry.label == deduction.cards[0]), None)
+    return entry is not None and not isinstance(entry.clue, DistrictClue)
+
+
+def _first_real(start: Candidates, clues: Sequence[PuzzleClue], board: Board, unreadable: set[int]) -> _Found:
+    """Read cards silently until the ladder's step is a real deduction (cards in `unreadable` stay unread)."""
+    state = start.copy()
+    state.spent |= unreadable
+    read: list[str] = []
+    first_reading = None
+    while (deduction := next_deduction(state, clues, board, TECHNIQUES)) is not None:
+        if not _is_reading(deduction, clues):
+            return _Found(deduction, first_reading, read, state)
+        first_reading = first_reading or deduction
+        read.append(deduction.cards[0])
+        state.apply(deduction)
+    return _Found(None, first_reading, read, state)
+
+
+def _support(start: Candidates, clues: Sequence[PuzzleClue], board: Board, found: _Found) -> list[str]:
+    """The step's own cards and the silently read cards it rests on: a card stays in when, left
+    unread, the ladder no longer reaches the same step (a deletion loop, like a conflict's core)."""
+    assert found.step is not None
+    if found.step.technique == "card":  # a district card alone: rests on nothing else
+        return list(found.step.cards)
+    index = {entry.label: position for position, entry in enumerate(clues)}
+    needed = list(dict.fromkeys(found.read))
+    left_out: set[int] = set()
+    for label in list(needed):
+        trying = left_out | {index[label]}
+        again = _first_real(start, clues, board, trying).step
+        if again is not None and _same(again, found.step):
+            left_out = trying
+            needed.remove(label)
+    return [*found.step.cards, *needed]
+
+
+def _same(again: Deduction, step: Deduction) -> bool:
+    """The same step (with fewer cards read it may rule out more, never less)."""
+    return (again.technique, again.reason) == (step.technique, step.reason) and set(step.removals) <= set(
+        again.removals)
+
+
+def _placements(before: Candidates, step: Deduction, grid: Grid) -> list[Pair]:
+    """Cells the step settles that the grid does not show placed. A single: its subject (the delict
+    whose one place it clears, or the one delict left for a place). Any other step: each delict it
+    leaves with one place."""
+    after = before.copy()
+    for d, loc in step.removals:
+        after.masks[d] &= ~(1 << loc)
+    settled: set[tuple[int, int]] = set()
+    if step.technique == "single":
+        cleared = {loc for _, loc in step.removals}
+        subject = [(d, loc) for loc in cleared for d in range(len(before.masks)) if before.masks[d] == 1 << loc]
+        settled = set(subject) if len(cleared) == 1 and subject else {
+            (d, after.masks[d].bit_length() - 1) for d, _ in step.removals}
+    else:
+        settled = {(d, after.masks[d].bit_length() - 1) for d, _ in step.removals
+                   if after.masks[d] and not after.masks[d] & (after.masks[d] - 1)}
+    pairs = {(names.LOCATIONS[loc], names.DELICTS[d]) for d, loc in settled}
+    return _board_order(pairs - grid.placed)
+
+
+def _board_order(pairs: Iterable[Pair]) -> list[Pair]:
+    return sorted(set(pairs), key=lambda pair: (names.LOCATION_INDEX[pair[0]], names.DELICT_INDEX[pair[1]]))
