@@ -274,3 +274,39 @@ def test_drawpile_take_out_of_cards_already_out_records_nothing(run, tmp_path):
     assert run("undo", path)[0] == 0
     code, _, err = run("undo", path)
     assert code == 1 and "nothing to undo" in err
+
+
+def test_check_names_the_card_text_it_used_and_where_it_came_from(run, game):
+    code, out, err = run("check", game, "38", "--json")
+    card = json.loads(out)["card"]
+    assert card == {"label": "card 38", "number": 38, "text": card["text"], "provenance": "printed",
+                    "reconstructed": False}
+    assert "highway robbery" in card["text"] and err == ""
+
+
+def test_a_verdict_on_a_reconstructed_text_says_so_on_stderr(run, game):
+    code, out, err = run("check", game, "4")
+    assert out.startswith("card 4:")
+    assert "reconstructed, not the printed card" in err and len(err.strip().splitlines()) == 1
+
+
+def test_clue_takes_the_yaml_flow_form_of_puzzle_files(run, game):
+    as_yaml = run("check", game, "--clue", "{type: district, delicts: [highway robbery, break-in], "
+                                           "relation: adjoining}", "--json")
+    as_json = run("check", game, "--clue", '{"type": "C", "delicts": ["highway robbery", "break-in"], '
+                                           '"relation": "adjoining"}', "--json")
+    assert as_yaml.exit_code == as_json.exit_code == 0
+    assert json.loads(as_yaml.output)["points"] == json.loads(as_json.output)["points"] == 4
+    code, _, err = run("check", game, "--clue", "{type: [unclosed")
+    assert code == 2 and "--clue is neither JSON nor YAML" in err
+
+
+def test_cards_entered_beside_the_state_are_used_by_the_command_line(run, game):
+    entered = game.with_name("game.cards.yaml")
+    entered.write_text("cards:\n- {number: 4, type: A, provenance: entered,\n"
+                       "   clue: {type: delict, delict: horse theft, locations: [Kirn, Boos, Simmern, Meddersheim]}}\n",
+                       encoding="utf-8")
+    code, out, err = run("check", game, "4", "--json")
+    card = json.loads(out)["card"]
+    assert card["provenance"] == "entered" and "horse theft" in card["text"]
+    assert err == ""  # an entered card is not a reconstruction

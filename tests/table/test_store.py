@@ -1,0 +1,100 @@
+"""The shared state file: versions, refusing a stale change, the lock, nothing lost to concurrent writers."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from solver.core.errors import BadInput
+from solver.table import rules
+from solver.table.state import load_state, new_game
+from solver.table.store import BoardChanged, StateFile
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def game(tmp_path: Path) -> StateFile:
+    store = StateFile(tmp_path / "game.yaml")
+    store.create(new_game(["Anna", "Ben", "Carl"]))
+    return store
+
+
+def test_the_version_changes_with_the_board_and_comes_back_with_an_undo(game: StateFile) -> None:
+    first = game.read().version
+    with game.change() as state:
+        rules.pass_turn(state)
+    second = game.read().version
+    assert second != first
+    with game.change(reuse_previous=True) as state:
+        state.pop()
+    assert game.read().version == first
+
+
+def test_a_change_decided_on_an_older_board_is_refused_with_the_new_one(game: StateFile) -> None:
+    seen = game.read().version
+    with game.change(seen) as state:
+        rules.pass_turn(state)
+    before = game.path.read_bytes()
+    with pytest.raises(BoardChanged) as refused, game.change(seen) as state:
+        rules.pass_turn(state)
+    assert refused.value.current.state.turn == "Ben"
+    assert game.path.read_bytes() == before
+
+
+def test_nothing_is_written_when_nothing_changed_or_the_change_fails(game: StateFile) -> None:
+    before = game.path.read_bytes()
+    with game.change():
+        pass
+    with pytest.raises(BadInput), game.change() as state:
+        rules.pass_turn(state, "Zed")
+    assert game.path.read_bytes() == before
+    assert not Path(str(game.path) + ".prev").exists()
+
+
+def test_a_held_lock_ends_in_a_clear_error(game: StateFile) -> None:
+    other = StateFile(game.path, timeout=0.2)
+    with game.locked(), pytest.raises(BadInput, match="another command is changing"), other.change():
+        pass
+
+
+def test_a_missing_folder_is_bad_input_not_a_new_folder(tmp_path: Path) -> None:
+    store = StateFile(tmp_path / "nowhere" / "game.yaml")
+    with pytest.raises(BadInput, match="no such folder"):
+        store.create(new_game(["Anna", "Ben"]))
+    assert not (tmp_path / "nowhere").exists()
+
+
+def test_concurrent_writers_in_threads_lose_nothing(game: StateFile) -> None:
+    def pass_once(_: int) -> bool:
+        with StateFile(game.path).change() as state:
+            rules.pass_turn(state)
+        return True
+
+    with ThreadPoolExecutor(8) as pool:
+        done = sum(pool.map(pass_once, range(40)))
+    assert len(load_state(game.path).history) == done == 40
+
+
+def test_concurrent_commands_lose_no_play(game: StateFile) -> None:
+    """Many `play` and `game pass` commands at once: each one that says it succeeded is in the file."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    entry = "from solver.cli import main; main()"
+    commands = [["play", str(game.path), str(card)] for card in range(1, 13)]
+    commands += [["game", "pass", str(game.path)] for _ in range(8)]
+    processes = [subprocess.Popen([sys.executable, "-c", entry, *command], env=env, stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, text=True) for command in commands]
+    results = [(command, process.wait(120), process.communicate()) for command, process in
+               zip(commands, processes, strict=True)]
+    state = load_state(game.path)  # the file always loads
+    played = [move.card for move in state.history if move.kind == "play"]
+    passes = [move for move in state.history if move.kind == "pass"]
+    succeeded = [command for command, code, _ in results if code == 0]
+    assert all(code in (0, 1) for _, code, _ in results), [err for _, code, (_, err) in results if code > 1]
+    assert sorted(int(command[2]) for command in succeeded if command[0] == "play") == sorted(played)
+    assert sum(command[0] == "game" for command in succeeded) == len(passes)
