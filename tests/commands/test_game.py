@@ -278,6 +278,7 @@ def test_drawpile_take_out_of_cards_already_out_records_nothing(run, tmp_path):
 
 def test_check_names_the_card_text_it_used_and_where_it_came_from(run, game):
     code, out, err = run("check", game, "38", "--json")
+    assert code == 0
     card = json.loads(out)["card"]
     assert card == {"label": "card 38", "number": 38, "text": card["text"], "provenance": "printed",
                     "reconstructed": False}
@@ -286,7 +287,7 @@ def test_check_names_the_card_text_it_used_and_where_it_came_from(run, game):
 
 def test_a_verdict_on_a_reconstructed_text_says_so_on_stderr(run, game):
     code, out, err = run("check", game, "4")
-    assert out.startswith("card 4:")
+    assert code == 0 and out.startswith("card 4:")
     assert "reconstructed, not the printed card" in err and len(err.strip().splitlines()) == 1
 
 
@@ -308,5 +309,5 @@ def test_cards_entered_beside_the_state_are_used_by_the_command_line(run, game):
                        encoding="utf-8")
     code, out, err = run("check", game, "4", "--json")
     card = json.loads(out)["card"]
-    assert card["provenance"] == "entered" and "horse theft" in card["text"]
+    assert code == 0 and card["provenance"] == "entered" and "horse theft" in card["text"]
     assert err == ""  # an entered card is not a reconstruction
