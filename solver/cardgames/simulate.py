@@ -14,10 +14,10 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from solver.cardgames.api import Game
+from solver.cardgames.api import Game, StateT
 from solver.cardgames.bots import Bot
 
-BotsFactory = Callable[[int], Sequence[Bot]]  # game seed -> one bot per seat
+BotsFactory = Callable[[int], Sequence[Bot[StateT]]]  # game seed -> one bot per seat
 
 
 @dataclass
@@ -93,7 +93,7 @@ def game_seed(seed: int, index: int) -> int:
     return (seed * 1_000_003 + index) & 0xFFFFFFFFFFFF
 
 
-def play_game(game: Game, bots: Sequence[Bot], seed: int) -> GameResult:
+def play_game(game: Game[StateT], bots: Sequence[Bot[StateT]], seed: int) -> GameResult:
     """Play one game to the end; chance is resolved with a Random(seed)."""
     rng = random.Random(seed)
     state = game.new_initial_state()
@@ -112,7 +112,7 @@ def play_game(game: Game, bots: Sequence[Bot], seed: int) -> GameResult:
     )
 
 
-def _play_indices(args: tuple[Game, BotsFactory, int, list[int]]) -> list[GameResult]:
+def _play_indices(args: tuple[Game[StateT], BotsFactory[StateT], int, list[int]]) -> list[GameResult]:
     game, make_bots, seed, indices = args
     results = []
     for index in indices:
@@ -122,8 +122,8 @@ def _play_indices(args: tuple[Game, BotsFactory, int, list[int]]) -> list[GameRe
 
 
 def simulate(
-    game: Game,
-    make_bots: BotsFactory,
+    game: Game[StateT],
+    make_bots: BotsFactory[StateT],
     games: int,
     seed: int = 0,
     jobs: int = 1,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from solver.cardgames.bots import RandomBot
+from solver.cardgames.bots import Bot, MakeBot, RandomBot
 from solver.cardgames.scandaroon.state import ScandaroonState
 
 
@@ -48,10 +48,10 @@ class GreedyBot:
         return margin(twin, seat)
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+BOTS: dict[str, MakeBot[ScandaroonState]] = {"random": RandomBot, "greedy": GreedyBot}
 
 
-def make_bot(name: str, seed: int):
+def make_bot(name: str, seed: int) -> Bot[ScandaroonState]:
     from solver.core.errors import BadInput, suggest
 
     if name not in BOTS:

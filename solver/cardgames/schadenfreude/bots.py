@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from functools import partial
 
-from solver.cardgames.bots import Bot, RandomBot
+from solver.cardgames.bots import Bot, MakeBot, RandomBot
 from solver.cardgames.schadenfreude import scoring, trick
 from solver.cardgames.schadenfreude.cards import SUIT_MASKS, cards_of, is_jester
 from solver.cardgames.schadenfreude.playout import random_tricks
@@ -171,7 +171,9 @@ class MonteCarloBot(_SamplingBot):
         return max(legal, key=lambda card: totals[card])
 
 
-BOTS = {"random": RandomBot, "heuristic": HeuristicBot, "mc": MonteCarloBot}
+BOTS: dict[str, MakeBot[SchadenfreudeState]] = {
+    "random": RandomBot, "heuristic": HeuristicBot, "mc": MonteCarloBot
+}
 
 
 def parse_bot_names(text: str | list[str], players: int) -> list[str]:
@@ -190,10 +192,10 @@ def parse_bot_names(text: str | list[str], players: int) -> list[str]:
     return names
 
 
-def make_bots(names: list[str], seed: int) -> list[Bot]:
+def make_bots(names: list[str], seed: int) -> list[Bot[SchadenfreudeState]]:
     return [BOTS[name](seed=seed * 7 + seat) for seat, name in enumerate(names)]
 
 
-def bots_factory(names: list[str]):
+def bots_factory(names: list[str]) -> partial[list[Bot[SchadenfreudeState]]]:
     """A picklable seed -> bots function for solver.cardgames.simulate."""
     return partial(make_bots, list(names))
