@@ -72,20 +72,18 @@ def trick(cards: tuple[str, ...], deck_name: str, as_json: bool) -> None:
     winner = rules.trick_winner(played)
     taken = rules.taken_cards(played, winner)
     suit = rules.lead_suit(played)
-    result = {
-        "winner": winner,
-        "winning_card": notation.card_name(played[winner]),
-        "taken": [notation.card_name(card) for card in taken],
-        "lead_suit": notation.suit_name(suit),
-        "discarded": [notation.card_name(card) for card in played if card not in taken],
-    }
+    assert suit is not None  # trick_winner needs a suited card; parse_trick allows one of each Jester
+    winning_card = notation.card_name(played[winner])
+    taken_names = [notation.card_name(card) for card in taken]
+    lead_suit = notation.suit_name(suit)
+    discarded = [notation.card_name(card) for card in played if card not in taken]
     if as_json:
-        click.echo(json.dumps(result))
+        click.echo(json.dumps({"winner": winner, "winning_card": winning_card, "taken": taken_names,
+                               "lead_suit": lead_suit, "discarded": discarded}))
         return
-    click.echo(f"lead suit {result['lead_suit']}; position {winner} wins with "
-               f"{result['winning_card']}")
-    click.echo(f"takes: {' '.join(result['taken'])}")
-    click.echo(f"discarded: {' '.join(result['discarded']) or '-'}")
+    click.echo(f"lead suit {lead_suit}; position {winner} wins with {winning_card}")
+    click.echo(f"takes: {' '.join(taken_names)}")
+    click.echo(f"discarded: {' '.join(discarded) or '-'}")
 
 
 @schadenfreude.command()

@@ -26,7 +26,7 @@ def known_voids(state: SchadenfreudeState) -> list[int]:
     voids = [0] * players
     records = [(t.leader, t.cards) for t in state.tricks]
     if state.trick:
-        records.append((state.leader, tuple(state.trick)))
+        records.append((state.trick_leader, tuple(state.trick)))
     for leader, played in records:
         suit = trick.lead_suit(played)
         if suit is None:
@@ -135,16 +135,17 @@ class HeuristicBot(_SamplingBot):
         piles = list(state.piles)
         # finish only the current trick: give everyone just the cards they need
         players = state.game.players
+        leader = state.trick_leader
         rand = self.rng.random
         for position in range(len(played), players):
-            seat = (state.leader + position) % players
+            seat = (leader + position) % players
             legal = trick.legal_mask(hands[seat], trick.lead_suit(played))
             options = cards_of(legal)
             pick = options[int(rand() * len(options))]
             hands[seat] ^= 1 << pick
             played.append(pick)
         position = trick.trick_winner(played)
-        seat = (state.leader + position) % players
+        seat = (leader + position) % players
         piles[seat] = scoring.take(piles[seat], trick.taken_cards(played, position))
         return piles
 
@@ -165,7 +166,7 @@ class MonteCarloBot(_SamplingBot):
                 world = list(hands)
                 world[me] ^= 1 << card
                 piles = random_tricks(
-                    world, state.leader, list(state.piles), rand, started=[*state.trick, card]
+                    world, state.trick_leader, list(state.piles), rand, started=[*state.trick, card]
                 )
                 totals[card] += position_value(projected_scores(state, piles), me, state.game.limit)
         return max(legal, key=lambda card: totals[card])
