@@ -8,6 +8,7 @@ when nothing improves the margin.
 
 from __future__ import annotations
 
+import math
 import random
 
 from solver.cardgames.bots import Bot, MakeBot, RandomBot
@@ -29,10 +30,10 @@ class GreedyBot:
     def step(self, state: ScandaroonState) -> int:
         seat = state.current_player()
         base = margin(state, seat)
-        best_value, best = None, []
+        best_value, best = -math.inf, []
         for action in state.legal_actions():
             value = self._value_after(state, seat, action)
-            if best_value is None or value > best_value + 1e-9:
+            if value > best_value + 1e-9:
                 best_value, best = value, [action]
             elif abs(value - best_value) <= 1e-9:
                 best.append(action)

@@ -183,19 +183,19 @@ def parse_match(data, where: _Where, symbols) -> Match:
     if data is None:
         return Match()
     _keys(where, data, MATCH_KEYS, "match")
-    names = None
+    names: tuple[str, ...] | None = None
     if "symbol" in data:
         raw = data["symbol"]
         raw = raw if isinstance(raw, list) else [raw]
-        names = []
+        resolved = []
         for word in raw:
             name = symbols.resolve(word)
             if name is None:
                 raise where.fail(
                     f"unknown symbol {word!r} in match; {suggest(word, symbols.all_names())}",
                     data, "symbol")
-            names.append(name)
-        names = tuple(names)
+            resolved.append(name)
+        names = tuple(resolved)
     for key in ("end", "anywhere"):
         if key in data and not isinstance(data[key], bool):
             raise where.fail(f"{key} must be true or false", data, key)
