@@ -41,7 +41,7 @@ TERMINAL = -4
 class IllegalAction(ValueError):
     """An action that the rules do not allow in this state; `reason` says why."""
 
-    def __init__(self, action: int, reason: str):
+    def __init__(self, action: int, reason: str) -> None:
         super().__init__(f"illegal action {action}: {reason}")
         self.action = action
         self.reason = reason
@@ -79,7 +79,7 @@ class Observer(ABC, Generic[StateT_contra]):
     """What one player knows of a state of type `StateT_contra`, as a string (OpenSpiel's
     PyObserver without tensors)."""
 
-    def __init__(self, perfect_recall: bool = False):
+    def __init__(self, perfect_recall: bool = False) -> None:
         self.perfect_recall = perfect_recall
 
     @abstractmethod

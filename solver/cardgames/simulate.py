@@ -13,6 +13,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TypedDict
 
 from solver.cardgames.api import Game, StateT
 from solver.cardgames.bots import Bot
@@ -29,13 +30,37 @@ class GameResult:
     score_history: list[list[int]]
 
 
+class SeatSummary(TypedDict):
+    seat: int
+    bot: str | None
+    wins: int
+    win_rate: float
+    ci95: list[float]  # [low, high]
+
+
+class RoundsSummary(TypedDict):
+    mean: float | None
+    min: int | None
+    max: int | None
+    histogram: dict[str, int]  # rounds played (as a string) -> games
+
+
+class Summary(TypedDict):
+    """`SimulationResult.to_dict()`: what the simulate commands print as JSON."""
+
+    games: int
+    seats: list[SeatSummary]
+    no_winner: int
+    rounds: RoundsSummary
+
+
 @dataclass
 class SimulationResult:
     games: int
     num_players: int
     wins: list[int]
     no_winner: int
-    rounds: Counter = field(default_factory=Counter)
+    rounds: Counter[int] = field(default_factory=Counter)
     score_histories: list[list[list[int]]] = field(default_factory=list)
     names: list[str] = field(default_factory=list)
 
@@ -51,8 +76,8 @@ class SimulationResult:
             return None
         return sum(r * c for r, c in self.rounds.items()) / total
 
-    def to_dict(self) -> dict:
-        seats = []
+    def to_dict(self) -> Summary:
+        seats: list[SeatSummary] = []
         for seat in range(self.num_players):
             low, high = self.wilson(seat)
             seats.append(

@@ -24,7 +24,7 @@ def margin(state: ScandaroonState, seat: int) -> float:
 class GreedyBot:
     name = "greedy"
 
-    def __init__(self, seed: int | None = None, rng: random.Random | None = None):
+    def __init__(self, seed: int | None = None, rng: random.Random | None = None) -> None:
         self.rng = rng or random.Random(seed)
 
     def step(self, state: ScandaroonState) -> int:

@@ -24,7 +24,7 @@ class ScandaroonGame(Game[ScandaroonState]):
 
     short_name = "scandaroon"
 
-    def __init__(self, deck: Deck | None = None, players: int = 4, keep_log: bool = True):
+    def __init__(self, deck: Deck | None = None, players: int = 4, keep_log: bool = True) -> None:
         super().__init__()
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise BadInput(f"Scandaroon is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")

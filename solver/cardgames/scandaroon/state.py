@@ -81,7 +81,7 @@ class ScandaroonState(GameState):
 
     game: ScandaroonGame
 
-    def __init__(self, game: ScandaroonGame):
+    def __init__(self, game: ScandaroonGame) -> None:
         super().__init__(game)
         players = game.players
         self.round = 1

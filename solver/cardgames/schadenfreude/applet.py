@@ -71,7 +71,7 @@ class ScoreSheet:
         return f"GAME OVER after round {self.rounds}: {result}"
 
 
-class ScoringApplet(App):
+class ScoringApplet(App[None]):
     CSS = """
     .row { height: 3; }
     .name { width: 6; padding: 1 1; }
@@ -85,7 +85,7 @@ class ScoringApplet(App):
     ]
     TITLE = "Schadenfreude scoring"
 
-    def __init__(self, players: int = 4, notation: str = "standard"):
+    def __init__(self, players: int = 4, notation: str = "standard") -> None:
         super().__init__()
         self.sheet = ScoreSheet(players)
         self.labels = LABELS[notation]

@@ -96,7 +96,7 @@ class _SamplingBot:
 
     samples_by_default = 8
 
-    def __init__(self, seed: int | None = None, samples: int | None = None):
+    def __init__(self, seed: int | None = None, samples: int | None = None) -> None:
         self.rng = random.Random(seed)
         self.samples = self.samples_by_default if samples is None else samples
 

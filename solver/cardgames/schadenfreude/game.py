@@ -36,7 +36,7 @@ class SchadenfreudeGame(Game[SchadenfreudeState]):
         notation: Notation | str = "standard",
         first_leader: int | None = None,
         limit: int = scoring.LIMIT,
-    ):
+    ) -> None:
         super().__init__()
         self.deck: Deck = deck_for(players, notation)
         self.notation: Notation = self.deck.notation

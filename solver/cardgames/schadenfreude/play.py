@@ -92,7 +92,9 @@ def play_game(
     return state
 
 
-def _apply_and_report(state, card, names, write) -> None:
+def _apply_and_report(
+    state: SchadenfreudeState, card: int, names: list[str], write: Callable[[str], None]
+) -> None:
     tricks, rounds = len(state.tricks), state.rounds_played()
     state.apply_action(card)  # checked
     if state.rounds_played() > rounds:

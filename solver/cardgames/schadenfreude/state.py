@@ -60,7 +60,7 @@ class SchadenfreudeState(GameState):
 
     game: SchadenfreudeGame
 
-    def __init__(self, game: SchadenfreudeGame):
+    def __init__(self, game: SchadenfreudeGame) -> None:
         super().__init__(game)
         players = game.players
         self._scores = [0] * players
