@@ -9,7 +9,7 @@ Chance nodes (current_player() == CHANCE): revealing a trump card (outcome = sym
 index), choosing the starting player by lot (outcome = seat) and every card drawn from
 the draw pile (outcome = card id; the draw pile is kept as an unordered set, so drawing a
 uniformly random remaining card is the same as drawing the top card of a shuffled pile).
-They come from the event queue (`queue`, of `EventKind`s), which also runs the events
+They come from the event queue (`queue`, of `Event`s), which also runs the events
 that need no chance (the deal, the start of play, the end of a turn after drawing).
 
 Player actions are small ints (see `actions`). Some actions open a choice that the same

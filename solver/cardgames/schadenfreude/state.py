@@ -26,8 +26,9 @@ if TYPE_CHECKING:
     from solver.cardgames.schadenfreude.game import SchadenfreudeGame
 
 
-
 class Phase(StrEnum):
+    """Where a round stands: chance draws the leader and deals, then the players play."""
+
     LEAD = "lead"  # chance: who leads (the first round, or when every score is shared)
     DEAL = "deal"  # chance: the cards are dealt one by one
     PLAY = "play"  # the players play their cards
@@ -111,12 +112,6 @@ class SchadenfreudeState(GameState):
             raise ValueError("the leader is not drawn yet")
         return leader
 
-    def _seat_to_play(self) -> int:
-        """The seat to play next (play phase)."""
-        leader = self.leader
-        assert leader is not None  # the leader is known from the deal on
-        return (leader + len(self.trick)) % self.game.players
-
     # -- OpenSpiel shape -----------------------------------------------------------
     def num_players(self) -> int:
         return self.game.players
@@ -152,7 +147,10 @@ class SchadenfreudeState(GameState):
 
     def legal_mask(self) -> int:
         """Bitmask of the current player's legal cards (play phase only)."""
-        return trick.legal_mask(self.hands[self._seat_to_play()], trick.lead_suit(self.trick))
+        leader = self.leader
+        assert leader is not None  # the leader is known from the deal on
+        seat = (leader + len(self.trick)) % self.game.players
+        return trick.legal_mask(self.hands[seat], trick.lead_suit(self.trick))
 
     def illegal_reason(self, action: int) -> str | None:
         if self.phase == PLAY and 0 <= action < NUM_CARDS and self.legal_mask() >> action & 1:
@@ -187,7 +185,9 @@ class SchadenfreudeState(GameState):
     def _apply(self, action: int) -> None:
         phase = self.phase
         if phase == PLAY:
-            seat = self._seat_to_play()
+            leader = self.leader
+            assert leader is not None  # the leader is known from the deal on
+            seat = (leader + len(self.trick)) % self.game.players
             self.hands[seat] ^= 1 << action
             self.played |= 1 << action
             self.trick.append(action)
