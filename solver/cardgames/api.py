@@ -11,6 +11,9 @@ rest. An `Observer` turns a state into what one player knows (`string_from`), as
     state = game.new_initial_state()
     while not state.is_terminal(): ...
 
+The three are generic in the state class: a `Game[S]` makes states `S` and observers
+`Observer[S]` of them, so an engine's observer may read its own state's fields.
+
 `apply_action` is the checked path: an illegal action raises `IllegalAction` with the
 reason and leaves the state unchanged; it is never coerced into a legal one. Engines
 implement `_apply` (trusted) and may expose it as `apply_action_unchecked` for
@@ -23,7 +26,10 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, Protocol, Self, TypeVar
+
+StateT = TypeVar("StateT", bound="GameState")
+StateT_contra = TypeVar("StateT_contra", bound="GameState", contravariant=True)
 
 # Sentinels returned by current_player(), as in OpenSpiel (pyspiel.PlayerId).
 CHANCE = -1
@@ -35,7 +41,7 @@ TERMINAL = -4
 class IllegalAction(ValueError):
     """An action that the rules do not allow in this state; `reason` says why."""
 
-    def __init__(self, action: int, reason: str):
+    def __init__(self, action: int, reason: str) -> None:
         super().__init__(f"illegal action {action}: {reason}")
         self.action = action
         self.reason = reason
@@ -61,25 +67,33 @@ INFORMATION_STATE = ObservationType(perfect_recall=True)
 OBSERVATION = ObservationType(perfect_recall=False)
 
 
-class Observer(ABC):
-    """What one player knows of a state, as a string (OpenSpiel's PyObserver without
-    tensors)."""
+class ObservationTypeLike(Protocol):
+    """What `make_py_observer` reads of its `iig_obs_type`: ObservationType or pyspiel's
+    IIGObservationType."""
 
-    def __init__(self, perfect_recall: bool = False):
+    @property
+    def perfect_recall(self) -> bool: ...
+
+
+class Observer(ABC, Generic[StateT_contra]):
+    """What one player knows of a state of type `StateT_contra`, as a string (OpenSpiel's
+    PyObserver without tensors)."""
+
+    def __init__(self, perfect_recall: bool = False) -> None:
         self.perfect_recall = perfect_recall
 
     @abstractmethod
-    def string_from(self, state: GameState, player: int) -> str: ...
+    def string_from(self, state: StateT_contra, player: int) -> str: ...
 
 
-class Game(ABC):
-    """The fixed data of a game; `new_initial_state()` starts one. Subclasses call
-    `super().__init__()`."""
+class Game(ABC, Generic[StateT]):
+    """The fixed data of a game whose states are `StateT`; `new_initial_state()` starts
+    one. Subclasses call `super().__init__()`."""
 
     short_name = "game"
 
     def __init__(self) -> None:
-        self._default_observers: dict[bool, Observer] = {}
+        self._default_observers: dict[bool, Observer[StateT]] = {}
 
     @abstractmethod
     def num_players(self) -> int: ...
@@ -89,10 +103,12 @@ class Game(ABC):
         """Player actions are ints 0..num_distinct_actions()-1."""
 
     @abstractmethod
-    def new_initial_state(self) -> GameState: ...
+    def new_initial_state(self) -> StateT: ...
 
     @abstractmethod
-    def make_py_observer(self, iig_obs_type: Any = None, params: dict | None = None) -> Observer:
+    def make_py_observer(
+        self, iig_obs_type: ObservationTypeLike | None = None, params: dict[str, Any] | None = None
+    ) -> Observer[StateT]:
         """An observer; `iig_obs_type.perfect_recall` chooses the information state
         (default: the observation)."""
 
@@ -100,7 +116,7 @@ class Game(ABC):
     def get_parameters(self) -> dict[str, Any]:
         """The parameters this game was made with (as OpenSpiel's Game has them)."""
 
-    def default_observer(self, perfect_recall: bool) -> Observer:
+    def default_observer(self, perfect_recall: bool) -> Observer[StateT]:
         """The game's own observer of each kind, made once."""
         observer = self._default_observers.get(perfect_recall)
         if observer is None:
@@ -115,9 +131,11 @@ class Game(ABC):
 
 class GameState(ABC):
     """One state of a game; the sequence of applied actions is kept in `history()`,
-    the fixed data in `game`."""
+    the fixed data in `game` (a game whose states are of this class)."""
 
-    def __init__(self, game: Game) -> None:
+    game: Game[Self]
+
+    def __init__(self, game: Game[Self]) -> None:
         self.game = game
         self._history: list[int] = []
 
@@ -168,7 +186,7 @@ class GameState(ABC):
         return []
 
     # -- provided ------------------------------------------------------------------
-    def get_game(self) -> Game:
+    def get_game(self) -> Game[Self]:
         return self.game
 
     def num_players(self) -> int:
@@ -177,13 +195,13 @@ class GameState(ABC):
     def num_distinct_actions(self) -> int:
         return self.game.num_distinct_actions()
 
-    def information_state_string(self, player: int | None = None) -> str:
+    def information_state_string(self: Self, player: int | None = None) -> str:
         """All that `player` (default: the current player) knows: the public history
         plus their own private cards (the game's perfect-recall observer)."""
         seat = self.current_player() if player is None else player
         return self.game.default_observer(True).string_from(self, seat)
 
-    def observation_string(self, player: int | None = None) -> str:
+    def observation_string(self: Self, player: int | None = None) -> str:
         """What `player` (default: the current player) sees now (the game's observer)."""
         seat = self.current_player() if player is None else player
         return self.game.default_observer(False).string_from(self, seat)

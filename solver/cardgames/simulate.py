@@ -13,11 +13,12 @@ import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TypedDict
 
-from solver.cardgames.api import Game
+from solver.cardgames.api import Game, StateT
 from solver.cardgames.bots import Bot
 
-BotsFactory = Callable[[int], Sequence[Bot]]  # game seed -> one bot per seat
+BotsFactory = Callable[[int], Sequence[Bot[StateT]]]  # game seed -> one bot per seat
 
 
 @dataclass
@@ -29,13 +30,37 @@ class GameResult:
     score_history: list[list[int]]
 
 
+class SeatSummary(TypedDict):
+    seat: int
+    bot: str | None
+    wins: int
+    win_rate: float
+    ci95: list[float]  # [low, high]
+
+
+class RoundsSummary(TypedDict):
+    mean: float | None
+    min: int | None
+    max: int | None
+    histogram: dict[str, int]  # rounds played (as a string) -> games
+
+
+class Summary(TypedDict):
+    """`SimulationResult.to_dict()`: what the simulate commands print as JSON."""
+
+    games: int
+    seats: list[SeatSummary]
+    no_winner: int
+    rounds: RoundsSummary
+
+
 @dataclass
 class SimulationResult:
     games: int
     num_players: int
     wins: list[int]
     no_winner: int
-    rounds: Counter = field(default_factory=Counter)
+    rounds: Counter[int] = field(default_factory=Counter)
     score_histories: list[list[list[int]]] = field(default_factory=list)
     names: list[str] = field(default_factory=list)
 
@@ -51,8 +76,8 @@ class SimulationResult:
             return None
         return sum(r * c for r, c in self.rounds.items()) / total
 
-    def to_dict(self) -> dict:
-        seats = []
+    def to_dict(self) -> Summary:
+        seats: list[SeatSummary] = []
         for seat in range(self.num_players):
             low, high = self.wilson(seat)
             seats.append(
@@ -93,7 +118,7 @@ def game_seed(seed: int, index: int) -> int:
     return (seed * 1_000_003 + index) & 0xFFFFFFFFFFFF
 
 
-def play_game(game: Game, bots: Sequence[Bot], seed: int) -> GameResult:
+def play_game(game: Game[StateT], bots: Sequence[Bot[StateT]], seed: int) -> GameResult:
     """Play one game to the end; chance is resolved with a Random(seed)."""
     rng = random.Random(seed)
     state = game.new_initial_state()
@@ -112,7 +137,7 @@ def play_game(game: Game, bots: Sequence[Bot], seed: int) -> GameResult:
     )
 
 
-def _play_indices(args: tuple[Game, BotsFactory, int, list[int]]) -> list[GameResult]:
+def _play_indices(args: tuple[Game[StateT], BotsFactory[StateT], int, list[int]]) -> list[GameResult]:
     game, make_bots, seed, indices = args
     results = []
     for index in indices:
@@ -122,8 +147,8 @@ def _play_indices(args: tuple[Game, BotsFactory, int, list[int]]) -> list[GameRe
 
 
 def simulate(
-    game: Game,
-    make_bots: BotsFactory,
+    game: Game[StateT],
+    make_bots: BotsFactory[StateT],
     games: int,
     seed: int = 0,
     jobs: int = 1,

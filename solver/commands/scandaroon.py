@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 import click
 
+if TYPE_CHECKING:
+    from solver.cardgames.scandaroon.deck import Deck
 
-def _load_deck(deck_path, symbols_path):
+
+def _load_deck(deck_path: str | None, symbols_path: str | None) -> Deck:
     from solver.cardgames.scandaroon.deck import load_deck
 
     return load_deck(deck_path, symbols_path)
@@ -41,7 +45,7 @@ symbols_option = click.option("--symbols", "symbols_path", type=click.Path(dir_o
 @deck_option
 @symbols_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
-def deck(deck_path, symbols_path, as_json) -> None:
+def deck(deck_path: str | None, symbols_path: str | None, as_json: bool) -> None:
     """Validate and list the deck (the bundled one is a reconstruction)."""
     cards = _load_deck(deck_path, symbols_path)
     if as_json:
@@ -69,8 +73,8 @@ def deck(deck_path, symbols_path, as_json) -> None:
 @deck_option
 @symbols_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
-def simulate(games, players, bots_spec, seed, jobs, progress, deck_path, symbols_path,
-             as_json) -> None:
+def simulate(games: int, players: int, bots_spec: str, seed: int, jobs: int, progress: bool,
+             deck_path: str | None, symbols_path: str | None, as_json: bool) -> None:
     """Play GAMES bot games and report win rates with 95% Wilson intervals."""
     from functools import partial
 
@@ -82,18 +86,17 @@ def simulate(games, players, bots_spec, seed, jobs, progress, deck_path, symbols
     cards = _load_deck(deck_path, symbols_path)
     result = run(ScandaroonGame(cards, players, keep_log=False), partial(make_bots, tuple(names)), games,
                  seed=seed, jobs=jobs, progress=progress)
-    data = result.to_dict()
-    data.update({"game": "scandaroon", "players": players, "seed": seed,
-                 "deck": cards.source, "deck_provenance": cards.provenance})
+    summary = result.to_dict()
     if as_json:
-        click.echo(json.dumps(data))
+        click.echo(json.dumps({**summary, "game": "scandaroon", "players": players, "seed": seed,
+                               "deck": cards.source, "deck_provenance": cards.provenance}))
         return
     click.echo(f"{games} games, {players} players, seed {seed}, deck: {cards.provenance}")
-    for seat in data["seats"]:
+    for seat in summary["seats"]:
         low, high = seat["ci95"]
         click.echo(f"  seat {seat['seat']} {seat['bot']:<7} wins {seat['wins']:>5}  "
                    f"win rate {seat['win_rate']:.3f}  95% CI [{low:.3f}, {high:.3f}]")
-    click.echo(f"  draws (no single winner): {data['no_winner']}")
+    click.echo(f"  draws (no single winner): {summary['no_winner']}")
 
 
 @scandaroon.command()
@@ -105,7 +108,8 @@ def simulate(games, players, bots_spec, seed, jobs, progress, deck_path, symbols
 @click.option("--seed", default=None, type=int, help="Seed for the deal and the bots.")
 @deck_option
 @symbols_option
-def play(players, seat, bots_spec, seed, deck_path, symbols_path) -> None:
+def play(players: int, seat: int, bots_spec: str, seed: int | None, deck_path: str | None,
+         symbols_path: str | None) -> None:
     """Play against bots in the terminal. Type a number from the menu or an action such
     as 'play Sultan', 'play Pirate to P2', 'use Night Thief', 'stone Emir', 'pass';
     'help' lists the menu again, 'quit' stops."""

@@ -72,20 +72,18 @@ def trick(cards: tuple[str, ...], deck_name: str, as_json: bool) -> None:
     winner = rules.trick_winner(played)
     taken = rules.taken_cards(played, winner)
     suit = rules.lead_suit(played)
-    result = {
-        "winner": winner,
-        "winning_card": notation.card_name(played[winner]),
-        "taken": [notation.card_name(card) for card in taken],
-        "lead_suit": notation.suit_name(suit),
-        "discarded": [notation.card_name(card) for card in played if card not in taken],
-    }
+    assert suit is not None  # trick_winner needs a suited card; parse_trick allows one of each Jester
+    winning_card = notation.card_name(played[winner])
+    taken_names = [notation.card_name(card) for card in taken]
+    lead_suit = notation.suit_name(suit)
+    discarded = [notation.card_name(card) for card in played if card not in taken]
     if as_json:
-        click.echo(json.dumps(result))
+        click.echo(json.dumps({"winner": winner, "winning_card": winning_card, "taken": taken_names,
+                               "lead_suit": lead_suit, "discarded": discarded}))
         return
-    click.echo(f"lead suit {result['lead_suit']}; position {winner} wins with "
-               f"{result['winning_card']}")
-    click.echo(f"takes: {' '.join(result['taken'])}")
-    click.echo(f"discarded: {' '.join(result['discarded']) or '-'}")
+    click.echo(f"lead suit {lead_suit}; position {winner} wins with {winning_card}")
+    click.echo(f"takes: {' '.join(taken_names)}")
+    click.echo(f"discarded: {' '.join(discarded) or '-'}")
 
 
 @schadenfreude.command()
@@ -101,7 +99,8 @@ def trick(cards: tuple[str, ...], deck_name: str, as_json: bool) -> None:
               help="write win rates and score trajectories to this PNG")
 @click.option("--progress/--no-progress", default=True, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="print one JSON document")
-def simulate(players, games, bot_names, jobs, seed, plot, progress, as_json) -> None:
+def simulate(players: int, games: int, bot_names: tuple[str, ...], jobs: int, seed: int,
+             plot: str | None, progress: bool, as_json: bool) -> None:
     """Play GAMES games between bots; win rates with Wilson 95% intervals."""
     from solver.cardgames.schadenfreude.bots import bots_factory, parse_bot_names
     from solver.cardgames.schadenfreude.game import SchadenfreudeGame
@@ -113,14 +112,14 @@ def simulate(players, games, bot_names, jobs, seed, plot, progress, as_json) -> 
     result = run(SchadenfreudeGame(players), bots_factory(names), games, seed=seed,
                  jobs=jobs, progress=progress, keep_histories=20 if plot else 0)
     summary = result.to_dict()
-    summary.update(players=players, seed=seed, bots=names)
+    document: dict[str, object] = {**summary, "players": players, "seed": seed, "bots": names}
     if plot:
         from solver.cardgames.schadenfreude.plot import plot_simulation
 
         plot_simulation(result, plot)
-        summary["plot"] = plot
+        document["plot"] = plot
     if as_json:
-        click.echo(json.dumps(summary))
+        click.echo(json.dumps(document))
         return
     click.echo(f"{games} games, {players} players, seed {seed}")
     click.echo(f"{'seat':>4}  {'bot':10} {'wins':>6} {'rate':>7}  95% CI")
@@ -144,7 +143,7 @@ def simulate(players, games, bot_names, jobs, seed, plot, progress, as_json) -> 
 @click.option("--seed", type=int, default=None, help="fix the shuffles and the bots")
 @click.option("--deck", "deck_name", type=click.Choice(list(NOTATIONS)), default="standard",
               show_default=True)
-def play(players, bot_name, seat, seed, deck_name) -> None:
+def play(players: int, bot_name: str, seat: int, seed: int | None, deck_name: str) -> None:
     """Play against bots in the terminal: type a card (e.g. r7) to play it."""
     from solver.cardgames.schadenfreude.play import play_game
 
@@ -160,7 +159,7 @@ def play(players, bot_name, seat, seed, deck_name) -> None:
 @click.option("--players", type=click.IntRange(2, 8), default=4, show_default=True)
 @click.option("--deck", "deck_name", type=click.Choice(list(NOTATIONS)), default="standard",
               show_default=True, help="value labels (tarot: K Q J A 2-9 Fool X)")
-def applet(players, deck_name) -> None:
+def applet(players: int, deck_name: str) -> None:
     """The scoring applet: score piles with cancelling pairs and the score track."""
     from solver.cardgames.schadenfreude.applet import ScoringApplet
 

@@ -6,36 +6,6 @@ from __future__ import annotations
 from solver.cardgames.api import CHANCE, TERMINAL, Game, GameState, Observer
 
 
-class RaceGame(Game):
-    short_name = "race"
-
-    def __init__(self, target: int = 5):
-        super().__init__()
-        self.target = target
-
-    def num_players(self) -> int:
-        return 2
-
-    def num_distinct_actions(self) -> int:
-        return 3
-
-    def get_parameters(self) -> dict:
-        return {"target": self.target}
-
-    def new_initial_state(self) -> RaceState:
-        return RaceState(self)
-
-    def make_py_observer(self, iig_obs_type=None, params=None) -> RaceObserver:
-        return RaceObserver(bool(getattr(iig_obs_type, "perfect_recall", False)))
-
-
-class RaceObserver(Observer):
-    def string_from(self, state: RaceState, player: int) -> str:
-        if self.perfect_recall:
-            return f"total={state.total} history={state.history()}"
-        return f"total={state.total}"
-
-
 class RaceState(GameState):
     game: RaceGame
 
@@ -104,6 +74,36 @@ class RaceState(GameState):
 
     def score_history(self) -> list[list[int]]:
         return [self.scores]
+
+
+class RaceObserver(Observer[RaceState]):
+    def string_from(self, state: RaceState, player: int) -> str:
+        if self.perfect_recall:
+            return f"total={state.total} history={state.history()}"
+        return f"total={state.total}"
+
+
+class RaceGame(Game[RaceState]):
+    short_name = "race"
+
+    def __init__(self, target: int = 5):
+        super().__init__()
+        self.target = target
+
+    def num_players(self) -> int:
+        return 2
+
+    def num_distinct_actions(self) -> int:
+        return 3
+
+    def get_parameters(self) -> dict:
+        return {"target": self.target}
+
+    def new_initial_state(self) -> RaceState:
+        return RaceState(self)
+
+    def make_py_observer(self, iig_obs_type=None, params=None) -> RaceObserver:
+        return RaceObserver(bool(getattr(iig_obs_type, "perfect_recall", False)))
 
 
 def random_bots(seed: int):

@@ -50,7 +50,7 @@ INVALID = ActionKind.INVALID
 class Actions:
     """The action numbering for a deck of n cards and s symbols (fixed per game)."""
 
-    def __init__(self, cards: int, symbols: int):
+    def __init__(self, cards: int, symbols: int) -> None:
         self.cards, self.symbols = cards, symbols
         self.PASS = 0
         self.PLAY = 1  # + card * MAX_PLAYERS + target seat

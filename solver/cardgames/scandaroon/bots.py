@@ -8,9 +8,10 @@ when nothing improves the margin.
 
 from __future__ import annotations
 
+import math
 import random
 
-from solver.cardgames.bots import RandomBot
+from solver.cardgames.bots import Bot, MakeBot, RandomBot
 from solver.cardgames.scandaroon.state import ScandaroonState
 
 
@@ -23,16 +24,16 @@ def margin(state: ScandaroonState, seat: int) -> float:
 class GreedyBot:
     name = "greedy"
 
-    def __init__(self, seed: int | None = None, rng: random.Random | None = None):
+    def __init__(self, seed: int | None = None, rng: random.Random | None = None) -> None:
         self.rng = rng or random.Random(seed)
 
     def step(self, state: ScandaroonState) -> int:
         seat = state.current_player()
         base = margin(state, seat)
-        best_value, best = None, []
+        best_value, best = -math.inf, []
         for action in state.legal_actions():
             value = self._value_after(state, seat, action)
-            if best_value is None or value > best_value + 1e-9:
+            if value > best_value + 1e-9:
                 best_value, best = value, [action]
             elif abs(value - best_value) <= 1e-9:
                 best.append(action)
@@ -48,10 +49,10 @@ class GreedyBot:
         return margin(twin, seat)
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+BOTS: dict[str, MakeBot[ScandaroonState]] = {"random": RandomBot, "greedy": GreedyBot}
 
 
-def make_bot(name: str, seed: int):
+def make_bot(name: str, seed: int) -> Bot[ScandaroonState]:
     from solver.core.errors import BadInput, suggest
 
     if name not in BOTS:

@@ -17,6 +17,7 @@ from solver.cardgames.scandaroon.actions import TARGET, TRUMP
 from solver.cardgames.scandaroon.symbols import STONE_EFFECTS
 
 if TYPE_CHECKING:
+    from solver.cardgames.scandaroon.effects import Ability
     from solver.cardgames.scandaroon.state import ScandaroonState
 
 EXCHANGE_MAX = 3  # star: "up to 3 of their hand cards"
@@ -42,6 +43,14 @@ class Pending:
 
     def copy(self) -> Pending:
         return Pending(self.kind, self.seat, self.source, self.effect, list(self.chosen))
+
+
+def ability_of(state: ScandaroonState, card: int) -> Ability:
+    """The ability of `card`; an ability choice is only opened for a card that has one."""
+    ability = state.game.deck[card].ability
+    if ability is None:
+        raise ValueError(f"{state.game.card_name(card)} has no ability")
+    return ability
 
 
 def targetable_rows(state: ScandaroonState, seat: int, scope: str) -> list[int]:
@@ -74,7 +83,7 @@ def step_options(state: ScandaroonState, p: Pending) -> list[int]:
     if p.kind == STONE:
         return [acts.TARGET + c for c in stone_targets(state, p)] + (
             [acts.DONE] if p.effect == "exchange" else [])
-    ability = game.deck[p.source].ability
+    ability = ability_of(state, p.source)
     if ability.kind in ("remove", "strengthen"):
         deck = game.deck
         return [acts.TARGET + c
@@ -97,7 +106,7 @@ def steps_needed(state: ScandaroonState, p: Pending) -> int:
         if p.effect is None:
             return 1
         return {"scoring-pile": 0, "exchange": 1, "protect": 1, "steal": 1}[p.effect]
-    kind = state.game.deck[p.source].ability.kind
+    kind = ability_of(state, p.source).kind
     return {"remove": 1, "strengthen": 1, "swap": 2, "trump": 1, "draw": 0}[kind]
 
 
@@ -117,9 +126,11 @@ def complete(state: ScandaroonState, p: Pending) -> bool:
         return True
     decode = state.game.actions.decode
     for option in step_options(state, p):
+        # here every option is a target or a trump: the effect and `done` steps are above
         kind, a, _ = decode(option)
-        chosen = a if kind in (TARGET, TRUMP) else None
-        if complete(state, Pending(p.kind, p.seat, p.source, p.effect, [*p.chosen, chosen])):
+        if kind in (TARGET, TRUMP) and complete(
+            state, Pending(p.kind, p.seat, p.source, p.effect, [*p.chosen, a])
+        ):
             return True
     return False
 
@@ -166,9 +177,8 @@ def options(state: ScandaroonState) -> list[int]:
     return result
 
 
-def refusal(state: ScandaroonState) -> str:
-    """Why anything but a follow-up of the open choice is refused."""
-    p = state.pending_action
+def refusal(state: ScandaroonState, p: Pending) -> str:
+    """Why anything but a follow-up of the open choice `p` is refused."""
     name = state.game.card_name
     what = (f"the ability of {name(p.source)}" if p.kind == ABILITY
             else f"the action stone ({p.effect or 'choose its effect'})")

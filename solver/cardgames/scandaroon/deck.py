@@ -54,8 +54,8 @@ class Card:
             text += f": ability - {self.ability.describe()}"
         return text
 
-    def to_data(self) -> dict:
-        data: dict = {"id": self.id, "name": self.name, "value": self.value,
+    def to_data(self) -> dict[str, object]:
+        data: dict[str, object] = {"id": self.id, "name": self.name, "value": self.value,
                       "symbols": list(self.symbols), "end": self.end, "anywhere": self.anywhere}
         if self.effect:
             data["effect"] = self.effect.to_data()
@@ -86,7 +86,7 @@ class Deck:
                 return card
         raise BadInput(f"no card called {name!r}; {suggest(name, [c.name for c in self.cards])}")
 
-    def to_data(self) -> dict:
+    def to_data(self) -> dict[str, object]:
         return {"title": self.title, "provenance": self.provenance, "source": self.source,
                 "symbols": list(self.symbols.names), "cards": [c.to_data() for c in self.cards]}
 
@@ -106,7 +106,8 @@ def load_deck(path: str | Path | None = None, symbols_path: str | Path | None = 
     return parse_deck(data, symbols, str(path), rulebook_checks)
 
 
-def parse_deck(data, symbols: SymbolSet, file: str = "<deck>", rulebook_checks: bool = True) -> Deck:
+def parse_deck(data: object, symbols: SymbolSet, file: str = "<deck>", rulebook_checks: bool = True) -> Deck:
+    """Validate a deck file's raw YAML against `symbols`."""
     if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
         raise BadInput("a deck file is a mapping with a 'cards:' list", file, line_of(data))
     for key in data:
@@ -139,7 +140,7 @@ def check_rulebook(deck: Deck, file: str = "<deck>", line: int | None = None) ->
                        "rulebook says there is exactly one", file, line)
 
 
-def _parse_card(entry, number: int, symbols: SymbolSet, file: str, next_id: int) -> list[Card]:
+def _parse_card(entry: object, number: int, symbols: SymbolSet, file: str, next_id: int) -> list[Card]:
     line = line_of(entry)
     if not isinstance(entry, dict):
         raise BadInput(f"card {number}: each card is a mapping with name, value, symbols", file, line)

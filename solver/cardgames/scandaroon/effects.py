@@ -28,9 +28,14 @@ play bearing their symbol (see values.py).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from solver.core.errors import BadInput, suggest
 from solver.core.yamlio import line_of
+
+if TYPE_CHECKING:
+    from solver.cardgames.scandaroon.deck import Card
+    from solver.cardgames.scandaroon.symbols import SymbolSet
 
 EFFECT_KINDS = ("bonus",)
 EFFECT_SCOPES = ("row", "others", "all", "adjacent")
@@ -50,7 +55,7 @@ class Match:
     end: bool | None = None
     anywhere: bool | None = None
 
-    def accepts(self, card) -> bool:
+    def accepts(self, card: Card) -> bool:
         if self.symbols is not None and not any(s in card.symbols for s in self.symbols):
             return False
         if self.min_value is not None and card.value < self.min_value:
@@ -77,8 +82,8 @@ class Match:
             parts.append("attach-anywhere" if self.anywhere else "own-row")
         return " ".join([*parts, "cards"]) if parts else "cards"
 
-    def to_data(self) -> dict:
-        data: dict = {}
+    def to_data(self) -> dict[str, object]:
+        data: dict[str, object] = {}
         if self.symbols is not None:
             data["symbol"] = list(self.symbols)
         for key in ("min_value", "max_value", "end", "anywhere"):
@@ -105,7 +110,7 @@ class Effect:
         }[self.scope]
         return f"{self.amount:+d} to other {self.match.describe()} {where}"
 
-    def to_data(self) -> dict:
+    def to_data(self) -> dict[str, object]:
         return {"kind": self.kind, "amount": self.amount, "match": self.match.to_data(),
                 "scope": self.scope}
 
@@ -134,8 +139,8 @@ class Ability:
             return "change the current trump (another symbol or no trump)"
         return f"draw {self.count} card{'s' if self.count != 1 else ''}"
 
-    def to_data(self) -> dict:
-        data: dict = {"kind": self.kind}
+    def to_data(self) -> dict[str, object]:
+        data: dict[str, object] = {"kind": self.kind}
         if self.kind in ("remove", "strengthen"):
             data["match"] = self.match.to_data()
             data["scope"] = self.scope
@@ -154,15 +159,15 @@ class Ability:
 class _Where:
     """Where in the file we are, to locate errors: file, card name, line."""
 
-    def __init__(self, file: str, card: str, line: int | None):
+    def __init__(self, file: str, card: str, line: int | None) -> None:
         self.file, self.card, self.line = file, card, line
 
-    def fail(self, message: str, container=None, key=None) -> BadInput:
+    def fail(self, message: str, container: object = None, key: object = None) -> BadInput:
         line = line_of(container, key) if container is not None else None
         return BadInput(f"card {self.card!r}: {message}", self.file, line or self.line)
 
 
-def _int(where: _Where, data: dict, key: str, default: int | None = None) -> int | None:
+def _int(where: _Where, data: dict[str, Any], key: str, default: int | None = None) -> int | None:
     value = data.get(key, default)
     if value is None:
         return None
@@ -171,31 +176,33 @@ def _int(where: _Where, data: dict, key: str, default: int | None = None) -> int
     return value
 
 
-def _keys(where: _Where, data, allowed: tuple[str, ...], what: str) -> None:
+def _keys(where: _Where, data: object, allowed: tuple[str, ...], what: str) -> dict[str, Any]:
+    """`data` (raw YAML), checked to be a mapping with only `allowed` keys."""
     if not isinstance(data, dict):
         raise where.fail(f"{what} must be a mapping like {{kind: ...}}, not {data!r}")
     for key in data:
         if key not in allowed:
             raise where.fail(f"unknown key {key!r} in {what}; {suggest(key, allowed)}", data, key)
+    return data
 
 
-def parse_match(data, where: _Where, symbols) -> Match:
+def parse_match(data: object, where: _Where, symbols: SymbolSet) -> Match:
     if data is None:
         return Match()
-    _keys(where, data, MATCH_KEYS, "match")
-    names = None
+    data = _keys(where, data, MATCH_KEYS, "match")
+    names: tuple[str, ...] | None = None
     if "symbol" in data:
         raw = data["symbol"]
         raw = raw if isinstance(raw, list) else [raw]
-        names = []
+        resolved = []
         for word in raw:
             name = symbols.resolve(word)
             if name is None:
                 raise where.fail(
                     f"unknown symbol {word!r} in match; {suggest(word, symbols.all_names())}",
                     data, "symbol")
-            names.append(name)
-        names = tuple(names)
+            resolved.append(name)
+        names = tuple(resolved)
     for key in ("end", "anywhere"):
         if key in data and not isinstance(data[key], bool):
             raise where.fail(f"{key} must be true or false", data, key)
@@ -203,8 +210,8 @@ def parse_match(data, where: _Where, symbols) -> Match:
                  data.get("end"), data.get("anywhere"))
 
 
-def parse_effect(data, where: _Where, symbols) -> Effect:
-    _keys(where, data, ("kind", "amount", "match", "scope"), "effect")
+def parse_effect(data: object, where: _Where, symbols: SymbolSet) -> Effect:
+    data = _keys(where, data, ("kind", "amount", "match", "scope"), "effect")
     kind = data.get("kind", "bonus")
     if kind not in EFFECT_KINDS:
         raise where.fail(f"unknown effect kind {kind!r}; {suggest(kind, EFFECT_KINDS)}", data, "kind")
@@ -218,8 +225,8 @@ def parse_effect(data, where: _Where, symbols) -> Effect:
     return Effect(amount, parse_match(data.get("match"), where, symbols), scope, kind)
 
 
-def parse_ability(data, where: _Where, symbols) -> Ability:
-    _keys(where, data, ("kind", "amount", "count", "match", "scope"), "ability")
+def parse_ability(data: object, where: _Where, symbols: SymbolSet) -> Ability:
+    data = _keys(where, data, ("kind", "amount", "count", "match", "scope"), "ability")
     kind = data.get("kind")
     if kind not in ABILITY_KINDS:
         raise where.fail(f"unknown ability kind {kind!r}; {suggest(kind, ABILITY_KINDS)}",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from solver.cardgames.api import Game
+from solver.cardgames.api import Game, ObservationTypeLike
 from solver.cardgames.scandaroon.actions import MAX_PLAYERS, MIN_PLAYERS, Actions
 from solver.cardgames.scandaroon.deck import Deck, load_deck
 from solver.cardgames.scandaroon.observation import ScandaroonObserver
@@ -18,13 +18,13 @@ from solver.cardgames.scandaroon.state import ScandaroonState
 from solver.core.errors import BadInput
 
 
-class ScandaroonGame(Game):
+class ScandaroonGame(Game[ScandaroonState]):
     """`deck=None` loads the bundled deck. `keep_log=False` makes states that keep no
     human-readable log (simulations); `state.log` is what the terminal game prints."""
 
     short_name = "scandaroon"
 
-    def __init__(self, deck: Deck | None = None, players: int = 4, keep_log: bool = True):
+    def __init__(self, deck: Deck | None = None, players: int = 4, keep_log: bool = True) -> None:
         super().__init__()
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise BadInput(f"Scandaroon is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
@@ -51,7 +51,9 @@ class ScandaroonGame(Game):
     def new_initial_state(self) -> ScandaroonState:
         return ScandaroonState(self)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: dict | None = None) -> ScandaroonObserver:
+    def make_py_observer(
+        self, iig_obs_type: ObservationTypeLike | None = None, params: dict[str, Any] | None = None
+    ) -> ScandaroonObserver:
         """Perfect recall (`iig_obs_type.perfect_recall`): the public history (cards drawn
         by others hidden), the table and the own hand; otherwise the table and own hand."""
         if params:

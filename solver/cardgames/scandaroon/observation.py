@@ -9,7 +9,7 @@ from solver.cardgames.scandaroon.state import CHOOSE_START, DRAW, REVEAL_TRUMP, 
 from solver.cardgames.scandaroon.symbols import NO_TRUMP
 
 
-class ScandaroonObserver(Observer):
+class ScandaroonObserver(Observer[ScandaroonState]):
     def string_from(self, state: ScandaroonState, player: int) -> str:
         if self.perfect_recall:
             return information_state_string(state, player)

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Sequence
 
 from solver.cardgames.api import IllegalAction
+from solver.cardgames.bots import Bot
 from solver.cardgames.scandaroon.observation import public_string
+from solver.cardgames.scandaroon.state import ScandaroonState
 
 
-def describe_state(state, seat: int) -> str:
+def describe_state(state: ScandaroonState, seat: int) -> str:
     lines = [public_string(state)]
     final = state.final_values()
     hand = sorted(state.hands[seat])
@@ -20,7 +23,7 @@ def describe_state(state, seat: int) -> str:
     return "\n".join(lines)
 
 
-def parse_move(state, seat: int, text: str, legal: list[int]) -> int | str:
+def parse_move(state: ScandaroonState, seat: int, text: str, legal: list[int]) -> int | str:
     """An action int, or a message explaining why the text is not a move."""
     text = text.strip()
     if text.isdigit():
@@ -35,8 +38,8 @@ def parse_move(state, seat: int, text: str, legal: list[int]) -> int | str:
     return action
 
 
-def run_play(state, seat: int, bots: list, rng, read: Callable[[str], str],
-             write: Callable[[str], None]) -> list[int]:
+def run_play(state: ScandaroonState, seat: int, bots: Sequence[Bot[ScandaroonState]],
+             rng: random.Random, read: Callable[[str], str], write: Callable[[str], None]) -> list[int]:
     """Play to the end; returns the winners. `read` gets a prompt and returns a line."""
     shown = 0
     while not state.is_terminal():

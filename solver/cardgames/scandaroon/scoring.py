@@ -4,6 +4,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from solver.cardgames.scandaroon.deck import Deck
 
 RANK_VP = (3, 2, 1, 0)  # "3 VP for 1st place, 2 for 2nd, 1 for 3rd, 0 for 4th"
 NO_TRUMP_VP = 2  # "a player can get 2 VP for winning a no trump round ... only once"
@@ -35,7 +39,7 @@ def last_place(scores: Sequence[int]) -> list[int]:
     return [seat for seat, score in enumerate(scores) if score == worst]
 
 
-def pile_placements(deck, rows: Sequence[Sequence[int]], scores: Sequence[int]
+def pile_placements(deck: Deck, rows: Sequence[Sequence[int]], scores: Sequence[int]
                     ) -> list[tuple[int, int]]:
     """(seat, card) moved from rows to scoring piles at the end of a round.
 
@@ -43,7 +47,7 @@ def pile_placements(deck, rows: Sequence[Sequence[int]], scores: Sequence[int]
     highest score, the second-highest scorer(s) place their lowest-nominal card (which may
     be 0). An empty row places nothing. Among equal nominal values the leftmost card goes.
     """
-    moves = []
+    moves: list[tuple[int, int]] = []
     winners = round_winners(scores)
     for seat in winners:
         if rows[seat]:
@@ -58,7 +62,7 @@ def pile_placements(deck, rows: Sequence[Sequence[int]], scores: Sequence[int]
     return moves
 
 
-def pile_totals(deck, piles: Sequence[Sequence[int]], bonuses: Sequence[int]) -> list[int]:
+def pile_totals(deck: Deck, piles: Sequence[Sequence[int]], bonuses: Sequence[int]) -> list[int]:
     """Nominal values of the cards in each scoring pile, plus moon action-stone bonuses."""
     return [sum(deck[c].value for c in pile) + bonus for pile, bonus in zip(piles, bonuses,
                                                                               strict=True)]

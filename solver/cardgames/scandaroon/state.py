@@ -9,7 +9,7 @@ Chance nodes (current_player() == CHANCE): revealing a trump card (outcome = sym
 index), choosing the starting player by lot (outcome = seat) and every card drawn from
 the draw pile (outcome = card id; the draw pile is kept as an unordered set, so drawing a
 uniformly random remaining card is the same as drawing the top card of a shuffled pile).
-They come from the event queue (`queue`, of `EventKind`s), which also runs the events
+They come from the event queue (`queue`, of `Event`s), which also runs the events
 that need no chance (the deal, the start of play, the end of a turn after drawing).
 
 Player actions are small ints (see `actions`). Some actions open a choice that the same
@@ -21,7 +21,7 @@ and only its follow-ups are legal.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from solver.cardgames.api import CHANCE, TERMINAL, GameState
 from solver.cardgames.scandaroon import choices, scoring
@@ -35,6 +35,7 @@ from solver.cardgames.scandaroon.actions import (
     STONE,
     TARGET,
     TRUMP,
+    ActionKind,
     action_to_string,
     seat_name,
     string_to_action,
@@ -68,12 +69,19 @@ REVEAL_TRUMP, CHOOSE_START, DEAL = EventKind.REVEAL_TRUMP, EventKind.CHOOSE_STAR
 DRAW, BEGIN, END_TURN, MOVE = EventKind.DRAW, EventKind.BEGIN, EventKind.END_TURN, EventKind.MOVE
 
 
+class Event(NamedTuple):
+    """An entry of the event queue."""
+
+    kind: EventKind
+    seat: int = -1  # the seat that draws (DRAW); -1 for the other events
+
+
 class ScandaroonState(GameState):
     """A whole game; made by `ScandaroonGame.new_initial_state()`."""
 
     game: ScandaroonGame
 
-    def __init__(self, game: ScandaroonGame):
+    def __init__(self, game: ScandaroonGame) -> None:
         super().__init__(game)
         players = game.players
         self.round = 1
@@ -94,7 +102,7 @@ class ScandaroonState(GameState):
         self.trump_revealed: list[str] = []
         self.began_no_trump = False
         self.pending_action: Pending | None = None
-        self.queue: list[tuple] = [(REVEAL_TRUMP,), (CHOOSE_START,), (DEAL,), (BEGIN,)]
+        self.queue: list[Event] = [Event(REVEAL_TRUMP), Event(CHOOSE_START), Event(DEAL), Event(BEGIN)]
         self.rank_track = [0] * players
         self.no_trump_winners: set[int] = set()
         self.best_score: int | None = None
@@ -128,7 +136,7 @@ class ScandaroonState(GameState):
 
     def _chance_options(self) -> list[int]:
         """The possible outcomes of the next chance event, ascending (all equally likely)."""
-        kind = self.queue[0][0]
+        kind = self.queue[0].kind
         if kind == REVEAL_TRUMP:
             return [self.game.symbols.index(s) for s in self._unrevealed_trumps()]
         if kind == CHOOSE_START:
@@ -152,18 +160,19 @@ class ScandaroonState(GameState):
         if seat == TERMINAL:
             return "the game is over"
         if seat == CHANCE:
-            possible = self.draw_pile if self.queue[0][0] == DRAW else self._chance_options()
+            possible = self.draw_pile if self.queue[0].kind == DRAW else self._chance_options()
             if action in possible:
                 return None
-            return f"not a possible chance outcome (the next chance event is {self.queue[0][0]})"
+            return f"not a possible chance outcome (the next chance event is {self.queue[0].kind})"
         actions = self.game.actions
         kind, a, b = actions.decode(action)
         if kind == INVALID:
             return f"no such action (actions are 0..{actions.size - 1})"
-        if self.pending_action is not None:
+        pending = self.pending_action
+        if pending is not None:
             if action in choices.options(self):
                 return None
-            return choices.refusal(self)
+            return choices.refusal(self, pending)
         if kind in (TARGET, TRUMP, EFFECT, DONE):
             return f"there is no open choice for a {kind}; first pass, play, use or discard a card"
         if kind == PASS:
@@ -177,15 +186,16 @@ class ScandaroonState(GameState):
     def _apply(self, action: int) -> None:
         if self.queue:
             event = self.queue[0]
-            self._seen.append((event[0], event[1] if event[0] == DRAW else -1))
+            self._seen.append((event.kind, event.seat))
             self._apply_chance(action)
             self._run_queue()
             return
         kind, a, b = self.game.actions.decode(action)
         seat = self.current
         self._seen.append((MOVE, seat))
-        if self.pending_action is not None:
-            self._apply_pending(kind, a)
+        pending = self.pending_action
+        if pending is not None:
+            self._apply_pending(pending, kind, a)
         elif kind == PASS:
             self.passed[seat] = True
             self._note(f"{seat_name(seat)} passes")
@@ -198,19 +208,19 @@ class ScandaroonState(GameState):
             self._end_turn()
         elif kind == ABILITY:
             self._note(f"{seat_name(seat)} uses {self.game.card_name(a)}: "
-                       f"{self.game.deck[a].ability.describe()}")
-            self.pending_action = Pending(choices.ABILITY, seat, a)
-            if not choices.steps_left(self, self.pending_action):
-                self._resolve_pending()
+                       f"{choices.ability_of(self, a).describe()}")
+            pending = self.pending_action = Pending(choices.ABILITY, seat, a)
+            if not choices.steps_left(self, pending):
+                self._resolve_pending(pending)
         elif kind == STONE:
             self._take_out_of_play_or_hand(a, seat)
             self.discard.append(a)
             self.stone_used[seat] = True
             self._note(f"{seat_name(seat)} plays the action stone, discarding {self.game.card_name(a)}")
-            self.pending_action = Pending(choices.STONE, seat, a)
+            pending = self.pending_action = Pending(choices.STONE, seat, a)
             feasible = choices.feasible_stone_effects(self, seat, a)
             if len(feasible) == 1:
-                self._choose_stone_effect(feasible[0])
+                self._choose_stone_effect(pending, feasible[0])
         self._run_queue()
 
     def is_terminal(self) -> bool:
@@ -241,7 +251,7 @@ class ScandaroonState(GameState):
         """A chance outcome ('trump card moon', 'P2 starts', 'draw Sultan') or a player's
         action as they would type it (actions.action_to_string)."""
         if player == CHANCE or (player is None and self.queue):
-            kind = self.queue[0][0] if self.queue else DRAW
+            kind = self.queue[0].kind if self.queue else DRAW
             if kind == REVEAL_TRUMP:
                 return f"trump card {self.game.symbols.symbols[action].name}"
             if kind == CHOOSE_START:
@@ -329,15 +339,15 @@ class ScandaroonState(GameState):
 
     def _apply_chance(self, outcome: int) -> None:
         event = self.queue.pop(0)
-        if event[0] == REVEAL_TRUMP:
+        if event.kind == REVEAL_TRUMP:
             symbol = self.game.symbols.symbols[outcome].name
             self.trump_revealed.append(symbol)
             self._set_round_trump(symbol)
-        elif event[0] == CHOOSE_START:
+        elif event.kind == CHOOSE_START:
             self.start_player = outcome
             self._note(f"{seat_name(outcome)} is the starting player (by lot)")
         else:
-            seat = event[1]
+            seat = event.seat
             self.draw_pile.remove(outcome)
             self.hands[seat].append(outcome)
 
@@ -351,7 +361,7 @@ class ScandaroonState(GameState):
         """Process events that need no chance outcome; stop at a chance event."""
         queue = self.queue
         while queue:
-            kind = queue[0][0]
+            kind = queue[0].kind
             if kind == REVEAL_TRUMP:
                 if self._unrevealed_trumps():
                     return
@@ -367,10 +377,10 @@ class ScandaroonState(GameState):
                 queue.pop(0)  # an empty draw pile gives no card (it is not reshuffled)
             elif kind == DEAL:
                 queue.pop(0)
-                queue[0:0] = [(DRAW, seat) for seat in self._deal_order()]
+                queue[0:0] = [Event(DRAW, seat) for seat in self._deal_order()]
             elif kind == BEGIN:
                 queue.pop(0)
-                self.current = self.start_player
+                self.current = self._start_seat()
             elif kind == END_TURN:
                 queue.pop(0)
                 self._end_turn()
@@ -379,17 +389,24 @@ class ScandaroonState(GameState):
         """Top-up deal, one card at a time from the starting player clockwise, until every
         player has 5 hand cards (6 for last place of the previous round)."""
         players = self.game.players
+        start = self._start_seat()
         last = scoring.last_place(self.round_scores[-1]) if self.round_scores else []
         need = [max(0, HAND_SIZE + (LOSER_EXTRA if s in last else 0) - len(self.hands[s]))
                 for s in range(players)]
         order = []
         while any(need):
             for i in range(players):
-                seat = (self.start_player + i) % players
+                seat = (start + i) % players
                 if need[seat]:
                     order.append(seat)
                     need[seat] -= 1
         return order
+
+    def _start_seat(self) -> int:
+        """This round's starting player, drawn by lot before the first deal."""
+        start = self.start_player
+        assert start is not None, "the starting player is drawn before the first deal"
+        return start
 
     # -- turns -------------------------------------------------------------------------------
     def _end_turn(self) -> None:
@@ -470,26 +487,25 @@ class ScandaroonState(GameState):
         return None
 
     # -- carrying out choices -----------------------------------------------------------------
-    def _apply_pending(self, kind: str, a: int) -> None:
-        p = self.pending_action
+    def _apply_pending(self, p: Pending, kind: ActionKind, a: int) -> None:
+        """A follow-up action (kind, a) of the open choice `p`."""
         if kind == EFFECT:
-            self._choose_stone_effect(STONE_EFFECTS[a])
+            self._choose_stone_effect(p, STONE_EFFECTS[a])
             return
         if kind == DONE:
-            self._resolve_pending()
+            self._resolve_pending(p)
             return
         p.chosen.append(a)
         if not choices.steps_left(self, p) or (
             p.kind == choices.STONE and p.effect == "exchange" and not choices.stone_targets(self, p)
         ):
-            self._resolve_pending()
+            self._resolve_pending(p)
 
-    def _choose_stone_effect(self, effect: str) -> None:
-        p = self.pending_action
+    def _choose_stone_effect(self, p: Pending, effect: str) -> None:
         p.effect = effect
         self._note(f"  action stone effect: {effect}")
         if effect == "scoring-pile" or (effect == "exchange" and not choices.stone_targets(self, p)):
-            self._resolve_pending()
+            self._resolve_pending(p)
 
     def _take_out_of_play_or_hand(self, card: int, seat: int) -> None:
         if card in self.hands[seat]:
@@ -512,8 +528,8 @@ class ScandaroonState(GameState):
                 return r, row.index(card)
         raise AssertionError(f"{card} is not in play")
 
-    def _resolve_pending(self) -> None:
-        p = self.pending_action
+    def _resolve_pending(self, p: Pending) -> None:
+        """Carry out the open choice `p` (it is `pending_action`) and close it."""
         self.pending_action = None
         seat = p.seat
         name = self.game.card_name
@@ -535,7 +551,7 @@ class ScandaroonState(GameState):
                 self.hands[seat].append(p.chosen[0])
                 self._note(f"  steals {name(p.chosen[0])}")
         else:
-            ability = self.game.deck[p.source].ability
+            ability = choices.ability_of(self, p.source)
             if ability.kind == "remove":
                 self._take_out_of_play(p.chosen[0])
                 self.discard.append(p.chosen[0])
@@ -556,7 +572,7 @@ class ScandaroonState(GameState):
             self._take_out_of_play(p.source)
             self.discard.append(p.source)
         if draws:
-            self.queue.extend([(DRAW, seat)] * draws + [(END_TURN,)])
+            self.queue.extend([Event(DRAW, seat)] * draws + [Event(END_TURN)])
         else:
             self._end_turn()
 
@@ -588,16 +604,16 @@ class ScandaroonState(GameState):
             self._note(f"game over: VP {self.total_vp()}, winners {self.game_winners()}")
             return
         self.round += 1
-        self.start_player = scoring.next_starting_player(winners, self.start_player, game.players)
+        self.start_player = scoring.next_starting_player(winners, self._start_seat(), game.players)
         self.passed = [False] * game.players
         if self.round == SHUFFLE_ROUND:
             self.draw_pile.extend(self.discard)
             self.draw_pile.sort()
             self.discard.clear()
-        events: list[tuple] = [(DEAL,)]
+        events = [Event(DEAL)]
         if self.trump_card is not None and game.symbols.get(self.trump_card).no_trump_follows:
             self._set_round_trump(None)
         else:
-            events.append((REVEAL_TRUMP,))
-        events.append((BEGIN,))
+            events.append(Event(REVEAL_TRUMP))
+        events.append(Event(BEGIN))
         self.queue.extend(events)

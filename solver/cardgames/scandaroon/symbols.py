@@ -78,7 +78,8 @@ def load_symbols(path: str | Path | None = None) -> SymbolSet:
     return parse_symbols(data, str(path))
 
 
-def parse_symbols(data, file: str = "<symbols>") -> SymbolSet:
+def parse_symbols(data: object, file: str = "<symbols>") -> SymbolSet:
+    """Validate a symbols file's raw YAML."""
     if not isinstance(data, dict) or not isinstance(data.get("symbols"), list):
         raise BadInput("a symbols file is a mapping with a 'symbols:' list", file, line_of(data))
     unknown = set(data) - {"symbols", "provenance"}

@@ -11,11 +11,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
-from solver.cardgames.scandaroon.effects import effect_reaches
+from solver.cardgames.scandaroon.effects import Effect, effect_reaches
+
+if TYPE_CHECKING:
+    from solver.cardgames.scandaroon.deck import Deck
 
 
-def base_value(deck, card_id: int, symbol_counts: Mapping[str, int], in_play: Sequence[int]) -> int:
+def base_value(deck: Deck, card_id: int, symbol_counts: Mapping[str, int], in_play: Sequence[int]) -> int:
     card = deck[card_id]
     if card.value != 0:
         return card.value
@@ -25,21 +29,21 @@ def base_value(deck, card_id: int, symbol_counts: Mapping[str, int], in_play: Se
     return sum(1 for other in in_play if any(s in deck[other].symbols for s in card.symbols))
 
 
-def current_values(deck, rows: Sequence[Sequence[int]], boosts: Mapping[int, int] | None = None
+def current_values(deck: Deck, rows: Sequence[Sequence[int]], boosts: Mapping[int, int] | None = None
                    ) -> dict[int, int]:
     """Current value of every card in play, by card id."""
     boosts = boosts or {}
     in_play = [card for row in rows for card in row]
     counts: dict[str, int] = {}
-    for card in in_play:
-        for symbol in deck[card].symbols:
+    for card_id in in_play:
+        for symbol in deck[card_id].symbols:
             counts[symbol] = counts.get(symbol, 0) + 1
-    effects = [
-        (deck[card].effect, r, p)
-        for r, row in enumerate(rows)
-        for p, card in enumerate(row)
-        if deck[card].effect is not None
-    ]
+    effects: list[tuple[Effect, int, int]] = []  # (effect, row, position) of the effect cards
+    for r, row in enumerate(rows):
+        for p, card_id in enumerate(row):
+            effect = deck[card_id].effect
+            if effect is not None:
+                effects.append((effect, r, p))
     values: dict[int, int] = {}
     for r, row in enumerate(rows):
         for p, card_id in enumerate(row):
@@ -52,7 +56,7 @@ def current_values(deck, rows: Sequence[Sequence[int]], boosts: Mapping[int, int
     return values
 
 
-def final_values(deck, rows: Sequence[Sequence[int]], boosts: Mapping[int, int] | None,
+def final_values(deck: Deck, rows: Sequence[Sequence[int]], boosts: Mapping[int, int] | None,
                  trump: str | None) -> dict[int, int]:
     """Final value of every card in play: current value, doubled when it bears the trump."""
     current = current_values(deck, rows, boosts)
@@ -62,7 +66,7 @@ def final_values(deck, rows: Sequence[Sequence[int]], boosts: Mapping[int, int] 
             for card, value in current.items()}
 
 
-def row_scores(deck, rows: Sequence[Sequence[int]], boosts: Mapping[int, int] | None,
+def row_scores(deck: Deck, rows: Sequence[Sequence[int]], boosts: Mapping[int, int] | None,
                trump: str | None) -> list[int]:
     """Each player's score: the sum of the final values of their row."""
     final = final_values(deck, rows, boosts, trump)

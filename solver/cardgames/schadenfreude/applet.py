@@ -71,7 +71,7 @@ class ScoreSheet:
         return f"GAME OVER after round {self.rounds}: {result}"
 
 
-class ScoringApplet(App):
+class ScoringApplet(App[None]):
     CSS = """
     .row { height: 3; }
     .name { width: 6; padding: 1 1; }
@@ -85,7 +85,7 @@ class ScoringApplet(App):
     ]
     TITLE = "Schadenfreude scoring"
 
-    def __init__(self, players: int = 4, notation: str = "standard"):
+    def __init__(self, players: int = 4, notation: str = "standard") -> None:
         super().__init__()
         self.sheet = ScoreSheet(players)
         self.labels = LABELS[notation]
@@ -109,8 +109,8 @@ class ScoringApplet(App):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         button_id = event.button.id or ""
         if button_id.startswith("v-"):
-            _, player, index = button_id.split("-")
-            player, value = int(player), VALUES[int(index)]
+            _, player_text, index = button_id.split("-")
+            player, value = int(player_text), VALUES[int(index)]
             lit = self.sheet.tap(player, value)
             event.button.variant = "success" if lit else "default"
             self.query_one(f"#total-{player}", Input).value = str(self.sheet.pile_total(player))

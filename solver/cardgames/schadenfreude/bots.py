@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from functools import partial
 
-from solver.cardgames.bots import Bot, RandomBot
+from solver.cardgames.bots import Bot, MakeBot, RandomBot
 from solver.cardgames.schadenfreude import scoring, trick
 from solver.cardgames.schadenfreude.cards import SUIT_MASKS, cards_of, is_jester
 from solver.cardgames.schadenfreude.playout import random_tricks
@@ -26,7 +26,7 @@ def known_voids(state: SchadenfreudeState) -> list[int]:
     voids = [0] * players
     records = [(t.leader, t.cards) for t in state.tricks]
     if state.trick:
-        records.append((state.leader, tuple(state.trick)))
+        records.append((state.trick_leader, tuple(state.trick)))
     for leader, played in records:
         suit = trick.lead_suit(played)
         if suit is None:
@@ -96,7 +96,7 @@ class _SamplingBot:
 
     samples_by_default = 8
 
-    def __init__(self, seed: int | None = None, samples: int | None = None):
+    def __init__(self, seed: int | None = None, samples: int | None = None) -> None:
         self.rng = random.Random(seed)
         self.samples = self.samples_by_default if samples is None else samples
 
@@ -135,16 +135,17 @@ class HeuristicBot(_SamplingBot):
         piles = list(state.piles)
         # finish only the current trick: give everyone just the cards they need
         players = state.game.players
+        leader = state.trick_leader
         rand = self.rng.random
         for position in range(len(played), players):
-            seat = (state.leader + position) % players
+            seat = (leader + position) % players
             legal = trick.legal_mask(hands[seat], trick.lead_suit(played))
             options = cards_of(legal)
             pick = options[int(rand() * len(options))]
             hands[seat] ^= 1 << pick
             played.append(pick)
         position = trick.trick_winner(played)
-        seat = (state.leader + position) % players
+        seat = (leader + position) % players
         piles[seat] = scoring.take(piles[seat], trick.taken_cards(played, position))
         return piles
 
@@ -165,13 +166,15 @@ class MonteCarloBot(_SamplingBot):
                 world = list(hands)
                 world[me] ^= 1 << card
                 piles = random_tricks(
-                    world, state.leader, list(state.piles), rand, started=[*state.trick, card]
+                    world, state.trick_leader, list(state.piles), rand, started=[*state.trick, card]
                 )
                 totals[card] += position_value(projected_scores(state, piles), me, state.game.limit)
         return max(legal, key=lambda card: totals[card])
 
 
-BOTS = {"random": RandomBot, "heuristic": HeuristicBot, "mc": MonteCarloBot}
+BOTS: dict[str, MakeBot[SchadenfreudeState]] = {
+    "random": RandomBot, "heuristic": HeuristicBot, "mc": MonteCarloBot
+}
 
 
 def parse_bot_names(text: str | list[str], players: int) -> list[str]:
@@ -190,10 +193,10 @@ def parse_bot_names(text: str | list[str], players: int) -> list[str]:
     return names
 
 
-def make_bots(names: list[str], seed: int) -> list[Bot]:
+def make_bots(names: list[str], seed: int) -> list[Bot[SchadenfreudeState]]:
     return [BOTS[name](seed=seed * 7 + seat) for seat, name in enumerate(names)]
 
 
-def bots_factory(names: list[str]):
+def bots_factory(names: list[str]) -> partial[list[Bot[SchadenfreudeState]]]:
     """A picklable seed -> bots function for solver.cardgames.simulate."""
     return partial(make_bots, list(names))

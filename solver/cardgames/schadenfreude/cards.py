@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solver.core.bits import indices, mask_of
+from solver.core.bits import indices
+from solver.core.bits import mask_of as mask_of  # part of the cards vocabulary (see cards_of)
 from solver.core.errors import BadInput
 
 RANK_VALUES = (-3, -2, -1, 1, 2, 3, 4, 5, 6, 7, 8, 9)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from solver.cardgames.api import Game
+from solver.cardgames.api import Game, ObservationTypeLike
 from solver.cardgames.schadenfreude import scoring
 from solver.cardgames.schadenfreude.cards import NUM_CARDS, Deck, Notation, deck_for
 from solver.cardgames.schadenfreude.observation import SchadenfreudeObserver
@@ -23,7 +23,7 @@ from solver.cardgames.schadenfreude.state import SchadenfreudeState
 from solver.core.errors import BadInput
 
 
-class SchadenfreudeGame(Game):
+class SchadenfreudeGame(Game[SchadenfreudeState]):
     """`first_leader=None` draws the first leader at random (a chance node), as the
     rulebook allows; a seat number fixes it. The game ends after a round in which
     someone is above `limit`."""
@@ -36,7 +36,7 @@ class SchadenfreudeGame(Game):
         notation: Notation | str = "standard",
         first_leader: int | None = None,
         limit: int = scoring.LIMIT,
-    ):
+    ) -> None:
         super().__init__()
         self.deck: Deck = deck_for(players, notation)
         self.notation: Notation = self.deck.notation
@@ -66,7 +66,9 @@ class SchadenfreudeGame(Game):
     def new_initial_state(self) -> SchadenfreudeState:
         return SchadenfreudeState(self)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: dict | None = None) -> SchadenfreudeObserver:
+    def make_py_observer(
+        self, iig_obs_type: ObservationTypeLike | None = None, params: dict[str, Any] | None = None
+    ) -> SchadenfreudeObserver:
         """Perfect recall (`iig_obs_type.perfect_recall`): every public event since the
         start plus the cards dealt to the player; otherwise the current view."""
         if params:

@@ -10,7 +10,7 @@ from solver.cardgames.schadenfreude.cards import cards_of
 from solver.cardgames.schadenfreude.state import EV_DEAL, EV_LEAD, PLAY, SchadenfreudeState
 
 
-class SchadenfreudeObserver(Observer):
+class SchadenfreudeObserver(Observer[SchadenfreudeState]):
     def string_from(self, state: SchadenfreudeState, player: int) -> str:
         if self.perfect_recall:
             return information_state_string(state, player)

@@ -11,16 +11,22 @@ SchadenfreudeObserver, which have the same shape without pyspiel.
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 import pyspiel
 
-from solver.cardgames.api import CHANCE, TERMINAL
+from solver.cardgames.api import CHANCE, TERMINAL, ObservationTypeLike, Observer
 from solver.cardgames.schadenfreude.cards import NUM_CARDS
 from solver.cardgames.schadenfreude.game import SchadenfreudeGame
+from solver.cardgames.schadenfreude.state import SchadenfreudeState
 
 SHORT_NAME = "python_schadenfreude"
 DEFAULT_PLAYERS = 4
+# pyspiel has no type information: its player ids, typed here once
+_SPIEL_TERMINAL: int = pyspiel.PlayerId.TERMINAL
+_SPIEL_CHANCE: int = pyspiel.PlayerId.CHANCE
 
 _GAME_TYPE = pyspiel.GameType(
     short_name=SHORT_NAME,
@@ -53,10 +59,10 @@ def _game_info(players: int) -> pyspiel.GameInfo:
     )
 
 
-class SpielGame(pyspiel.Game):
+class SpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel.Game is untyped (Any)
     """A pyspiel.Game around a SchadenfreudeGame (`engine`)."""
 
-    def __init__(self, params: dict | None = None):
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
         self.engine = SchadenfreudeGame(int(params.get("players", DEFAULT_PLAYERS)))
         super().__init__(_GAME_TYPE, _game_info(self.engine.players), params)
@@ -64,23 +70,25 @@ class SpielGame(pyspiel.Game):
     def new_initial_state(self) -> SpielState:
         return SpielState(self)
 
-    def make_py_observer(self, iig_obs_type=None, params=None) -> SpielObserver:
+    def make_py_observer(
+        self, iig_obs_type: ObservationTypeLike | None = None, params: dict[str, Any] | None = None
+    ) -> SpielObserver:
         return SpielObserver(self.engine.make_py_observer(iig_obs_type, params))
 
 
-class SpielState(pyspiel.State):
+class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel.State is untyped (Any)
     """A pyspiel.State around a SchadenfreudeState (`inner`)."""
 
-    def __init__(self, game: SpielGame):
+    def __init__(self, game: SpielGame) -> None:
         super().__init__(game)
         self.inner = game.engine.new_initial_state()
 
     def current_player(self) -> int:
         seat = self.inner.current_player()
         if seat == TERMINAL:
-            return pyspiel.PlayerId.TERMINAL
+            return _SPIEL_TERMINAL
         if seat == CHANCE:
-            return pyspiel.PlayerId.CHANCE
+            return _SPIEL_CHANCE
         return seat
 
     def _legal_actions(self, player: int) -> list[int]:
@@ -104,7 +112,7 @@ class SpielState(pyspiel.State):
     def __str__(self) -> str:
         return str(self.inner)
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: dict[int, object]) -> SpielState:
         twin = copy.copy(self)
         twin.inner = self.inner.clone()
         return twin
@@ -113,10 +121,10 @@ class SpielState(pyspiel.State):
 class SpielObserver:
     """The engine's string observer in pyspiel's PyObserver shape (no tensors yet)."""
 
-    def __init__(self, observer):
+    def __init__(self, observer: Observer[SchadenfreudeState]) -> None:
         self.observer = observer
         self.tensor = np.zeros(0, np.float32)
-        self.dict: dict = {}
+        self.dict: dict[str, npt.NDArray[np.float32]] = {}
 
     def set_from(self, state: SpielState, player: int) -> None:
         pass

@@ -32,7 +32,7 @@ def render(state: SchadenfreudeState, seat: int, names: list[str]) -> str:
         last = state.tricks[-1]
         lines.append(f"last trick: {' '.join(card_names(last.cards))} -> {names[last.winner]} "
                      f"takes {' '.join(card_names(last.taken))}")
-    played = [f"{names[(state.leader + i) % players]}: {name}"
+    played = [f"{names[(state.trick_leader + i) % players]}: {name}"
               for i, name in enumerate(card_names(state.trick))]
     lines.append("trick: " + (", ".join(played) if played else "(you lead)"))
     lines.append("your hand: " + " ".join(card_names(cards_of(state.hands[seat]))))
@@ -60,7 +60,7 @@ def play_game(
             before = state.round
             state.resolve_chance(rng)
             if state.round == before == 1 and not state.tricks:
-                write(f"{names[state.leader]} lead(s) the first trick.")
+                write(f"{names[state.trick_leader]} lead(s) the first trick.")
             continue
         player = state.current_player()
         if player != seat:
@@ -92,7 +92,9 @@ def play_game(
     return state
 
 
-def _apply_and_report(state, card, names, write) -> None:
+def _apply_and_report(
+    state: SchadenfreudeState, card: int, names: list[str], write: Callable[[str], None]
+) -> None:
     tricks, rounds = len(state.tricks), state.rounds_played()
     state.apply_action(card)  # checked
     if state.rounds_played() > rounds:

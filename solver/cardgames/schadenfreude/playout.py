@@ -8,6 +8,7 @@ SchadenfreudeState to show that both agree card for card.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 
 from solver.cardgames.schadenfreude.cards import JESTER_MASK, SUIT_MASKS, VALUE, deck_for
 from solver.cardgames.schadenfreude.scoring import LIMIT, PILE_POINTS, VALUE_BITS, next_leader, winner
@@ -64,7 +65,14 @@ def play_round(
     return random_tricks(hands, leader, [0] * players, rng.random, transcript)
 
 
-def random_tricks(hands, leader, piles, rand, transcript=None, started=()) -> list[int]:
+def random_tricks(
+    hands: list[int],
+    leader: int,
+    piles: list[int],
+    rand: Callable[[], float],
+    transcript: list[int] | None = None,
+    started: Sequence[int] = (),
+) -> list[int]:
     """Play out the rest of the round at random: first the current trick, of which
     `started` are the cards already played from `leader` on, then whole tricks.
     Changes `hands` and `piles` in place and returns `piles`."""

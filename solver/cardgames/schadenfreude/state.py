@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from solver.cardgames.api import CHANCE, TERMINAL, GameState
@@ -24,9 +25,27 @@ from solver.cardgames.schadenfreude.cards import (
 if TYPE_CHECKING:
     from solver.cardgames.schadenfreude.game import SchadenfreudeGame
 
-LEAD, DEAL, PLAY, OVER = "lead", "deal", "play", "over"
-# event kinds in the log
-EV_LEAD, EV_DEAL, EV_PLAY = 0, 1, 2
+
+class Phase(StrEnum):
+    """Where a round stands: chance draws the leader and deals, then the players play."""
+
+    LEAD = "lead"  # chance: who leads (the first round, or when every score is shared)
+    DEAL = "deal"  # chance: the cards are dealt one by one
+    PLAY = "play"  # the players play their cards
+    OVER = "over"  # the game has ended
+
+
+class EventKind(StrEnum):
+    """What an entry of the event log (`_events`) records."""
+
+    LEAD = "lead"  # (LEAD, leader, -1)
+    DEAL = "deal"  # (DEAL, seat, card dealt to it)
+    PLAY = "play"  # (PLAY, seat, card played)
+
+
+# module-level names for the hot paths (an enum member is slow to look up on its class)
+LEAD, DEAL, PLAY, OVER = Phase.LEAD, Phase.DEAL, Phase.PLAY, Phase.OVER
+EV_LEAD, EV_DEAL, EV_PLAY = EventKind.LEAD, EventKind.DEAL, EventKind.PLAY
 
 
 @dataclass(frozen=True)
@@ -42,15 +61,15 @@ class SchadenfreudeState(GameState):
 
     game: SchadenfreudeGame
 
-    def __init__(self, game: SchadenfreudeGame):
+    def __init__(self, game: SchadenfreudeGame) -> None:
         super().__init__(game)
         players = game.players
         self._scores = [0] * players
         self.score_log: list[list[int]] = [[0] * players]
         self.round = 1
-        self.leader: int | None = game.first_leader
+        self.leader: int | None = game.first_leader  # None until drawn (phase LEAD)
         self._start_round()
-        self._events: list[tuple[int, int, int]] = []
+        self._events: list[tuple[EventKind, int, int]] = []
 
     @classmethod
     def from_hands(
@@ -84,6 +103,15 @@ class SchadenfreudeState(GameState):
         self.played = 0  # cards played this round
         self.phase = LEAD if self.leader is None else DEAL
 
+    @property
+    def trick_leader(self) -> int:
+        """The seat that leads the current trick (after the last trick: its winner). Known
+        from the deal on; None in `leader` only while the lead is still to be drawn."""
+        leader = self.leader
+        if leader is None:
+            raise ValueError("the leader is not drawn yet")
+        return leader
+
     # -- OpenSpiel shape -----------------------------------------------------------
     def num_players(self) -> int:
         return self.game.players
@@ -91,7 +119,9 @@ class SchadenfreudeState(GameState):
     def current_player(self) -> int:
         phase = self.phase
         if phase == PLAY:
-            return (self.leader + len(self.trick)) % self.game.players
+            leader = self.leader
+            assert leader is not None  # the leader is known from the deal on
+            return (leader + len(self.trick)) % self.game.players
         if phase == OVER:
             return TERMINAL
         return CHANCE
@@ -117,7 +147,9 @@ class SchadenfreudeState(GameState):
 
     def legal_mask(self) -> int:
         """Bitmask of the current player's legal cards (play phase only)."""
-        seat = (self.leader + len(self.trick)) % self.game.players
+        leader = self.leader
+        assert leader is not None  # the leader is known from the deal on
+        seat = (leader + len(self.trick)) % self.game.players
         return trick.legal_mask(self.hands[seat], trick.lead_suit(self.trick))
 
     def illegal_reason(self, action: int) -> str | None:
@@ -142,6 +174,7 @@ class SchadenfreudeState(GameState):
         if reason is None:
             return None
         suit = trick.lead_suit(self.trick)
+        assert suit is not None  # before a suit is led, every card in the hand may be played
         followers = " ".join(self.game.card_names(cards_of(hand & SUIT_MASKS[suit])))
         return (
             f"{name} does not follow suit: the lead suit is "
@@ -152,7 +185,9 @@ class SchadenfreudeState(GameState):
     def _apply(self, action: int) -> None:
         phase = self.phase
         if phase == PLAY:
-            seat = (self.leader + len(self.trick)) % self.game.players
+            leader = self.leader
+            assert leader is not None  # the leader is known from the deal on
+            seat = (leader + len(self.trick)) % self.game.players
             self.hands[seat] ^= 1 << action
             self.played |= 1 << action
             self.trick.append(action)
@@ -176,11 +211,12 @@ class SchadenfreudeState(GameState):
             raise ValueError("the game is over")
 
     def _finish_trick(self) -> None:
+        leader = self.trick_leader
         position = trick.trick_winner(self.trick)
-        seat = (self.leader + position) % self.game.players
+        seat = (leader + position) % self.game.players
         taken = trick.taken_cards(self.trick, position)
         self.piles[seat] = scoring.take(self.piles[seat], taken)
-        self.tricks.append(TrickRecord(self.leader, tuple(self.trick), seat, tuple(taken)))
+        self.tricks.append(TrickRecord(leader, tuple(self.trick), seat, tuple(taken)))
         self.leader = seat
         self.trick = []
         if not any(self.hands):
