@@ -30,12 +30,13 @@ from solver.core.paths import PUZZLES_DIR
 from solver.solo.hints import Grid, GridHint, Pair, deduction_document, grid_hint
 from solver.solo.puzzle import Puzzle, load_puzzle, parse_puzzle
 from solver.solo.techniques import DIFFICULTIES
+from solver.web.bodies import json_object, read_body
 
 if TYPE_CHECKING:
     from solver.web.app import TableConfig
 
 STATIC = Path(__file__).parent / "static"
-MAX_BODY = 64 * 1024  # bytes: a puzzle file is a few KB, a grid's JSON about 20 KB at most
+GRID_EXAMPLE = '{"grid": {"placed": [], "crossed": []}}'
 MAX_UPLOADS = 64  # uploaded puzzles kept in memory; the oldest goes first
 CELLS = len(names.LOCATIONS) * len(names.DELICTS)
 # the order of the bundled list: tutorials first, then by difficulty, the box's puzzles last
@@ -195,7 +196,7 @@ class SoloRoutes:
         return JSONResponse(entry.document())
 
     async def post_puzzle(self, request: Request) -> Response:
-        raw = await _read_body(request)
+        raw = await read_body(request)
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
@@ -209,13 +210,13 @@ class SoloRoutes:
         return JSONResponse(entry.document(), status_code=201)
 
     async def post_hint(self, request: Request) -> Response:
-        data = await _json_object(request, {"grid"})
+        data = await json_object(request, GRID_EXAMPLE, {"grid"})
         grid = parse_grid(data.get("grid"))
         entry = await run_in_threadpool(self.find, request.path_params["name"])
         return JSONResponse(await run_in_threadpool(self.hint, entry, grid))
 
     async def post_check(self, request: Request) -> Response:
-        data = await _json_object(request, {"grid", "which"})
+        data = await json_object(request, GRID_EXAMPLE, {"grid", "which"})
         grid = parse_grid(data.get("grid"))
         which = data.get("which", False)
         if not isinstance(which, bool):
@@ -284,36 +285,6 @@ def _cells(entries: object, key: str) -> set[Pair]:
             raise BadInput(f"`{key}` has the entry {json.dumps(entry)[:60]}; {GRID_SHAPE}")
         found.add((names.resolve("location", location), names.resolve("delict", delict)))
     return found
-
-
-async def _read_body(request: Request) -> bytes:
-    """The request body, refused (413) beyond MAX_BODY bytes."""
-    declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > MAX_BODY:
-        raise HTTPException(413, f"the body has {declared} bytes; at most {MAX_BODY // 1024} KB")
-    chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_BODY:
-            raise HTTPException(413, f"the body has more than {MAX_BODY // 1024} KB; at most that")
-        chunks.append(chunk)
-    return b"".join(chunks)
-
-
-async def _json_object(request: Request, keys: set[str]) -> dict[str, Any]:
-    raw = await _read_body(request)
-    if not raw.strip():
-        return {}
-    try:
-        data = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise BadInput(f"the request body is not JSON ({error})") from None
-    if not isinstance(data, dict):
-        raise BadInput('the request body is a JSON object, e.g. {"grid": {"placed": [], "crossed": []}}')
-    unknown = sorted(set(data) - keys)
-    if unknown:
-        raise BadInput(f"unknown key {unknown[0]!r}; this request takes {', '.join(sorted(keys))}")
-    return data
 
 
 def _series_order(name: str) -> tuple[int, str, int]:

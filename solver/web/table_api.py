@@ -27,6 +27,7 @@ from solver.table.cardref import CardRef, card_from_request
 from solver.table.errors import ChoiceNeeded, GameGoesOn, Refused
 from solver.table.state import new_game
 from solver.table.store import Snapshot, StateFile
+from solver.web.bodies import json_object
 from solver.web.events import ChangeFeed
 
 if TYPE_CHECKING:
@@ -69,16 +70,7 @@ def board_document(config: TableConfig) -> dict[str, Any]:
 
 
 async def _body(request: Request) -> dict[str, Any]:
-    raw = await request.body()
-    if not raw:
-        return {}
-    try:
-        data = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise BadInput(f"the request body is not JSON ({error})") from None
-    if not isinstance(data, dict):
-        raise BadInput("the request body is a JSON object, e.g. {\"card\": 38}")
-    return data
+    return await json_object(request, '{"card": 38}')
 
 
 def _version(data: dict[str, Any]) -> str:

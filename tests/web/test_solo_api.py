@@ -12,7 +12,7 @@ from solver.core.names import DELICTS, LOCATIONS
 from solver.core.paths import PUZZLES_DIR
 from solver.solo.puzzle import load_puzzle
 from solver.web.app import TableConfig, create_app
-from solver.web.solo_api import MAX_BODY
+from solver.web.bodies import MAX_BODY
 
 with warnings.catch_warnings():  # this starlette would rather have httpx2; httpx is what is installed
     warnings.simplefilter("ignore")
