@@ -444,14 +444,22 @@ function heat(probability) {
 
 /** A small SVG of one marker chip or tile for the legend. */
 export function legendSwatch(kind, info) {
-  const swatch = el("svg", { viewBox: kind === "tile" ? "0 0 60 40" : "0 0 80 30", class: `swatch swatch-${kind}`,
+  const tile = kind === "tile" || kind === "ghost";
+  const swatch = el("svg", { viewBox: tile ? "0 0 60 40" : "0 0 80 30", class: `swatch swatch-${tile ? "tile" : kind}`,
     "aria-hidden": "true" });
-  if (kind === "chip") {
-    swatch.append(el("rect", { width: 80, height: 30, rx: 6, fill: info.fill }),
+  if (["chip", "placed", "removed", "stop"].includes(kind)) {
+    swatch.classList.add(`chip-${kind}`);
+    swatch.append(el("rect", { width: 80, height: 30, rx: 6, fill: info.fill, class: "chip-body" }),
       el("rect", { width: 24, height: 30, rx: 6, class: "chip-letter-cell" }),
       el("text", { x: 12, y: 22, class: "chip-letter", "text-anchor": "middle", text: info.letter }),
       el("text", { x: 52, y: 22, class: "chip-text", "text-anchor": "middle", fill: info.ink, text: info.short }));
-  } else if (kind === "tile") {
+    if (kind === "removed") swatch.append(el("line", { x1: 2, y1: 28, x2: 78, y2: 2, class: "chip-strike" }));
+    if (kind === "placed") {
+      swatch.setAttribute("viewBox", "-4 -4 88 38");
+      swatch.append(el("rect", { x: -2, y: -2, width: 84, height: 34, rx: 8, class: "chip-new-ring" }));
+    }
+  } else if (kind === "tile" || kind === "ghost") {
+    if (kind === "ghost") swatch.classList.add("tile-ghost");
     swatch.append(el("rect", { x: 2, y: 2, width: 56, height: 36, rx: 8, class: "tile-body", fill: info.fill }),
       el("text", { x: 30, y: 27, class: "tile-text-small", "text-anchor": "middle", fill: info.ink, text: info.short }));
   } else if (kind === "path-known" || kind === "path-reconstructed") {

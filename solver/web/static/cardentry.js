@@ -150,7 +150,7 @@ export class CardEntry {
       (name) => vocabulary.delict(name).colourName);
     if (type === "delict") {
       return [this.group("The delict", delictButtons("delict", 1, [f.delict])),
-        this.group("The 4 locations", this.buttons(vocabulary.locations, f.locations, (name) => this.toggle("locations", name, 4)))];
+        this.group("The 4 locations", this.locationButtons(f.locations, (name) => this.toggle("locations", name, 4)))];
     }
     if (type === "group") {
       return [this.group("The group", this.buttons(vocabulary.groups.map((g) => g.name), [f.group], (name) => this.set("group", name),
@@ -162,8 +162,16 @@ export class CardEntry {
         this.group("Where", this.buttons(["same", "adjoining"], [f.relation], (name) => this.set("relation", name),
           null, { same: "in the same district", adjoining: "in an adjoining district" }))];
     }
-    return [this.group("The location", this.buttons(vocabulary.locations, [f.location], (name) => this.set("location", name))),
+    return [this.group("The location", this.locationButtons([f.location], (name) => this.set("location", name))),
       this.group("The 4 delicts", delictButtons("delicts", 4, f.delicts))];
+  }
+
+  /** The locations in four rows, one per district. */
+  locationButtons(selected, onTap) {
+    const vocabulary = this.table.vocabulary;
+    return Object.entries(vocabulary.districts).map(([code, name]) => h("div", { class: "district-row" },
+      h("span", { class: "district-label", title: name }, code),
+      this.buttons(vocabulary.locations.filter((location) => vocabulary.district(location) === code), selected, onTap)));
   }
 
   group(legend, buttons) {

@@ -239,8 +239,8 @@ export class PlayPanel {
   render() {
     this.display.textContent = this.isRemove() ? "Remove one marker" : this.digits ? `card ${this.digits}` : "card —";
     const parts = [];
-    if (this.verdict) parts.push(...this.verdictParts());
     if (this.message) parts.push(h("p", { class: `message message-${this.message.kind}`, role: "status" }, this.message.text));
+    if (this.verdict) parts.push(...this.verdictParts());
     clear(this.box, parts);
     this.box.hidden = !parts.length;
     const chosen = this.chosen();
@@ -254,34 +254,36 @@ export class PlayPanel {
     const verdict = this.verdict;
     const card = verdict.card || {};
     const parts = [
-      h("p", { class: "card-label" }, capitalise(card.label || "card")),
+      h("p", { class: "card-label" }, capitalise(card.label || "card"),
+        card.reconstructed ? null : h("span", { class: "provenance" }, ` · ${provenanceText(card.provenance)}`)),
       h("blockquote", { class: "card-text" }, card.text || ""),
-      this.provenanceParts(card),
     ];
+    if (card.reconstructed) parts.push(this.reconstructedNotice(card));
     const choices = verdict.choices || {};
     const keys = Object.keys(choices);
     if (!keys.length || !verdict.playable) parts.push(verdictLine(verdict));
     if (keys.length && this.isRemove()) parts.push(...this.removeParts(choices));
     else if (keys.length) parts.push(this.groupParts(choices));
     const chosen = this.chosen();
-    if (chosen && chosen.playable) {
-      const player = this.table.state ? this.table.state.turn : "";
-      parts.push(h("p", { class: "preview-points" }, `${player} scores ${points(chosen.points)}`,
-        h("span", { class: "hint" }, " — new markers are ringed, removed ones struck through on the board")));
-    }
+    const playable = Boolean(chosen && chosen.playable);
     this.playButton = h("button", {
-      type: "button", class: "primary play-button", disabled: !(chosen && chosen.playable),
-      onclick: () => this.play(),
-    }, chosen && chosen.playable ? `Play ${card.label || "card"}${this.choice ? ` as ${choiceName(this.choice)}` : ""} (${points(chosen.points)})`
-      : "Play");
+      type: "button", class: "primary play-button", disabled: !playable, onclick: () => this.play(),
+    }, playable ? this.playLabel(card, chosen) : "Play");
     parts.push(h("div", { class: "actions" }, this.playButton,
       h("button", { type: "button", class: "secondary", onclick: () => this.reset() }, "Cancel")));
     return parts;
   }
 
-  provenanceParts(card) {
-    const line = h("p", { class: "provenance" }, `Text: ${provenanceText(card.provenance)}.`);
-    if (!card.reconstructed) return line;
+  playLabel(card, chosen) {
+    const gain = `(${points(chosen.points)} for ${this.table.state ? this.table.state.turn : "you"})`;
+    if (this.isRemove()) {
+      const [delict, location] = this.choice.split("@");
+      return `Remove ${delict} from ${location} ${gain}`;
+    }
+    return `Play ${card.label || "card"}${this.choice ? ` as ${this.choice}` : ""} ${gain}`;
+  }
+
+  reconstructedNotice(card) {
     const number = card.number;
     return h("div", { class: "notice", role: "note" },
       h("strong", {}, "Not the printed card — check it against your card."),
@@ -320,7 +322,7 @@ export class PlayPanel {
       parts.push(h("div", { class: "choices", role: "group", "aria-label": `markers on ${this.locationPick.location}` },
         this.locationPick.keys.length ? this.locationPick.keys.map((key) => h("button", {
           type: "button", class: "choice", onclick: () => this.choose(key),
-        }, `${choiceName(key)} on ${this.locationPick.location}`))
+        }, `${key.split("@")[0]} on ${this.locationPick.location}`))
           : h("p", {}, `No marker lies on ${this.locationPick.location}.`)));
     }
     if (this.choice && choices[this.choice]) {
@@ -329,10 +331,6 @@ export class PlayPanel {
     }
     return parts;
   }
-}
-
-function choiceName(choice) {
-  return choice.includes("@") ? choice.split("@")[0] : choice;
 }
 
 export function verdictLine(verdict) {

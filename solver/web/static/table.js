@@ -73,6 +73,10 @@ function drawLegend(list, vocabulary) {
   const first = vocabulary.delict(vocabulary.delicts[0]);
   items.push(
     h("li", {}, legendSwatch("tile", first), " crime-scene tile (the delict is pinpointed)"),
+    h("li", {}, legendSwatch("placed", first), " preview: a marker the card places"),
+    h("li", {}, legendSwatch("removed", first), " preview: a marker the card removes"),
+    h("li", {}, legendSwatch("ghost", first), " preview: a tile the card places"),
+    h("li", {}, legendSwatch("stop", first), " STOP: a marker anyone may take"),
     h("li", {}, legendSwatch("path-known", null), " path, printed or derived from the rulebook"),
     h("li", {}, legendSwatch("path-reconstructed", null), " path reconstructed, not checked against the printed board"),
     h("li", {}, legendSwatch("bridge", null), " bridge across a river"),

@@ -64,6 +64,8 @@ export function makeVocabulary(boardDocument) {
     delicts,
     groups: boardDocument.groups,
     locations: boardDocument.locations.map((location) => location.name),
+    districts: boardDocument.districts, // code -> name
+    district: (location) => boardDocument.locations.find((l) => l.name === location)?.district,
     delict: (name) => byDelict[name],
     label: (name) => `${byDelict[name].short}·${byDelict[name].letter}`,
   };
