@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from solver.core import names
 from solver.core.board import load_board
 from solver.counting import count_clues, reduce_clues
-from solver.counting.reduce import _propagate
+from solver.counting.reduce import propagate
 from solver.solo.puzzle import load_puzzle
 from tests.clue_sets import true_clue
 from tests.enumerate_reference import enumerate_count
@@ -156,7 +156,7 @@ def floor_line(board) -> None:
     for clues in bundled_puzzles():
         def read_and_propagate(clues=clues):
             reduced = reduce_clues(clues, board)
-            return _propagate(list(reduced.allowed), reduced)
+            return propagate(list(reduced.allowed), reduced)
 
         floors.append(timed(read_and_propagate, repeat=5)[1])
         hundredths.append(timed(lambda clues=clues: enumerate_count(clues, board))[1] / 100)

@@ -16,7 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solver.cardgames.scandaroon.deck import load_deck
-from solver.cardgames.scandaroon.runner import make_state
+from solver.cardgames.scandaroon.game import ScandaroonGame
 
 
 def run(games: int, checked: bool) -> float:
@@ -24,7 +24,7 @@ def run(games: int, checked: bool) -> float:
     start = time.perf_counter()
     for seed in range(games):
         rng = random.Random(seed)
-        state = make_state(deck, 3 + seed % 2)
+        state = ScandaroonGame(deck, 3 + seed % 2, keep_log=False).new_initial_state()
         while not state.is_terminal():
             action = rng.choice(state.legal_actions())
             if checked:

@@ -3,7 +3,7 @@
     python bench/bench_schadenfreude.py [--seconds 2] [--json]
 
 Rows (all measured in this run, one process, one core):
-  engine, checked API   - SchadenfreudeState + RandomBot through apply_action()
+  engine, checked API   - SchadenfreudeGame states + RandomBot through apply_action()
   engine, fast playout  - solver.cardgames.schadenfreude.playout.random_game (bitmask loop)
   baseline trick loop   - a minimal pure-Python loop: 4 x 12 cards, follow suit,
                           second-highest wins, no scoring (the reference loop)
@@ -25,8 +25,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solver.cardgames.bots import RandomBot
+from solver.cardgames.schadenfreude.game import SchadenfreudeGame
 from solver.cardgames.schadenfreude.playout import random_game
-from solver.cardgames.schadenfreude.state import SchadenfreudeState
 
 
 def rate(step, seconds: float) -> tuple[float, float]:
@@ -45,9 +45,10 @@ def rate(step, seconds: float) -> tuple[float, float]:
 
 def engine_checked(players: int):
     rng, bot = random.Random(1), RandomBot(2)
+    game = SchadenfreudeGame(players)
 
     def step() -> int:
-        state = SchadenfreudeState(players)
+        state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
                 state.resolve_chance(rng)

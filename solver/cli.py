@@ -20,6 +20,7 @@ COMMANDS = {
     "deck": "solver.commands.deck:deck",
     "describe": "solver.commands.puzzle:describe",
     "count": "solver.commands.count:count",
+    "odds": "solver.commands.odds:odds",
     "solve": "solver.commands.solve:solve",
     "hint": "solver.commands.hint:hint",
     "generate": "solver.commands.generate:generate",
@@ -30,6 +31,7 @@ COMMANDS = {
     "hand": "solver.commands.game:hand",
     "stop": "solver.commands.game:stop",
     "drawpile": "solver.commands.game:drawpile",
+    "serve": "solver.commands.serve:serve",
     "schadenfreude": "solver.commands.schadenfreude:schadenfreude",
     "scandaroon": "solver.commands.scandaroon:scandaroon",
 }

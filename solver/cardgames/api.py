@@ -1,4 +1,15 @@
-"""An abstract game state in the shape OpenSpiel users know.
+"""Games, states and observers in the shape OpenSpiel's Python games have.
+
+A `Game` holds what is fixed for a whole game: its parameters (players, deck, variant),
+the action numbering; `new_initial_state()` starts a game. A `GameState` holds only
+what changes as the game is played and refers to its game (`state.game`) for the
+rest. An `Observer` turns a state into what one player knows (`string_from`), as
+`make_py_observer` does in OpenSpiel; `information_state_string` and
+`observation_string` on a state ask the game's two default observers.
+
+    game = SomeGame(players=4)
+    state = game.new_initial_state()
+    while not state.is_terminal(): ...
 
 `apply_action` is the checked path: an illegal action raises `IllegalAction` with the
 reason and leaves the state unchanged; it is never coerced into a legal one. Engines
@@ -11,6 +22,8 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 
 # Sentinels returned by current_player(), as in OpenSpiel (pyspiel.PlayerId).
 CHANCE = -1
@@ -28,16 +41,87 @@ class IllegalAction(ValueError):
         self.reason = reason
 
 
-class GameState(ABC):
-    """One state of a game; the sequence of applied actions is kept in `history()`."""
+def sole_winner(returns: Sequence[float]) -> int | None:
+    """The unique seat with the strictly highest return, if there is one."""
+    best = max(returns)
+    seats = [seat for seat, value in enumerate(returns) if value == best]
+    return seats[0] if len(seats) == 1 and best > min(returns) else None
+
+
+@dataclass(frozen=True)
+class ObservationType:
+    """Which observer `Game.make_py_observer` makes. `perfect_recall=True` is the
+    information state (everything the player has seen since the start); False is the
+    observation (what the player sees now). pyspiel's IIGObservationType fits too."""
+
+    perfect_recall: bool = False
+
+
+INFORMATION_STATE = ObservationType(perfect_recall=True)
+OBSERVATION = ObservationType(perfect_recall=False)
+
+
+class Observer(ABC):
+    """What one player knows of a state, as a string (OpenSpiel's PyObserver without
+    tensors)."""
+
+    def __init__(self, perfect_recall: bool = False):
+        self.perfect_recall = perfect_recall
+
+    @abstractmethod
+    def string_from(self, state: GameState, player: int) -> str: ...
+
+
+class Game(ABC):
+    """The fixed data of a game; `new_initial_state()` starts one. Subclasses call
+    `super().__init__()`."""
+
+    short_name = "game"
 
     def __init__(self) -> None:
-        self._history: list[int] = []
+        self._default_observers: dict[bool, Observer] = {}
 
-    # -- to implement --------------------------------------------------------------
     @abstractmethod
     def num_players(self) -> int: ...
 
+    @abstractmethod
+    def num_distinct_actions(self) -> int:
+        """Player actions are ints 0..num_distinct_actions()-1."""
+
+    @abstractmethod
+    def new_initial_state(self) -> GameState: ...
+
+    @abstractmethod
+    def make_py_observer(self, iig_obs_type: Any = None, params: dict | None = None) -> Observer:
+        """An observer; `iig_obs_type.perfect_recall` chooses the information state
+        (default: the observation)."""
+
+    @abstractmethod
+    def get_parameters(self) -> dict[str, Any]:
+        """The parameters this game was made with (as OpenSpiel's Game has them)."""
+
+    def default_observer(self, perfect_recall: bool) -> Observer:
+        """The game's own observer of each kind, made once."""
+        observer = self._default_observers.get(perfect_recall)
+        if observer is None:
+            observer = self.make_py_observer(ObservationType(perfect_recall))
+            self._default_observers[perfect_recall] = observer
+        return observer
+
+    def __repr__(self) -> str:
+        params = ",".join(f"{k}={v}" for k, v in self.get_parameters().items())
+        return f"{self.short_name}({params})"
+
+
+class GameState(ABC):
+    """One state of a game; the sequence of applied actions is kept in `history()`,
+    the fixed data in `game`."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._history: list[int] = []
+
+    # -- to implement --------------------------------------------------------------
     @abstractmethod
     def current_player(self) -> int:
         """A seat 0..n-1, or CHANCE, or TERMINAL."""
@@ -60,11 +144,21 @@ class GameState(ABC):
         """Per-player returns; meaningful once the game is terminal (0 before)."""
 
     @abstractmethod
-    def information_state_string(self, player: int) -> str:
-        """All that `player` knows: the public history plus their own private cards."""
+    def action_to_string(self, player: int, action: int) -> str: ...
+
+    @property
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Each player's score on the game's score track now, as a new list of ints."""
 
     @abstractmethod
-    def action_to_string(self, player: int, action: int) -> str: ...
+    def rounds_played(self) -> int:
+        """Rounds completed so far."""
+
+    @abstractmethod
+    def score_history(self) -> list[list[int]]:
+        """The score track round by round (each engine says whether the starting scores are
+        the first entry)."""
 
     @abstractmethod
     def clone(self) -> GameState: ...
@@ -74,6 +168,26 @@ class GameState(ABC):
         return []
 
     # -- provided ------------------------------------------------------------------
+    def get_game(self) -> Game:
+        return self.game
+
+    def num_players(self) -> int:
+        return self.game.num_players()
+
+    def num_distinct_actions(self) -> int:
+        return self.game.num_distinct_actions()
+
+    def information_state_string(self, player: int | None = None) -> str:
+        """All that `player` (default: the current player) knows: the public history
+        plus their own private cards (the game's perfect-recall observer)."""
+        seat = self.current_player() if player is None else player
+        return self.game.default_observer(True).string_from(self, seat)
+
+    def observation_string(self, player: int | None = None) -> str:
+        """What `player` (default: the current player) sees now (the game's observer)."""
+        seat = self.current_player() if player is None else player
+        return self.game.default_observer(False).string_from(self, seat)
+
     def is_terminal(self) -> bool:
         return self.current_player() == TERMINAL
 
@@ -109,6 +223,12 @@ class GameState(ABC):
         Engines may override this with a faster equivalent (e.g. one shuffle per deal)."""
         while self.current_player() == CHANCE:
             self.apply_action_unchecked(self.sample_chance_outcome(rng))
+
+    def winner(self) -> int | None:
+        """The sole winner once the game is over, None before or when nobody (or several)
+        won. By default the seat with the unique highest return; engines with a rule of
+        their own override this."""
+        return sole_winner(self.returns()) if self.is_terminal() else None
 
     def returns_for(self, player: int) -> float:
         return self.returns()[player]

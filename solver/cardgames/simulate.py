@@ -1,7 +1,8 @@
 """Play many games between bots: one seed per game, optional worker processes.
 
-Everything here is a pure function of its arguments (factories must be picklable,
-i.e. module-level functions or functools.partial of them, when jobs > 1). Game i
+Everything here is a pure function of its arguments (the game and the bots factory must
+be picklable when jobs > 1: a game of module-level classes, a bots factory that is a
+module-level function or a functools.partial of one). Game i
 always uses the seed `game_seed(seed, i)`, so results do not depend on `jobs`.
 """
 
@@ -13,10 +14,9 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from solver.cardgames.api import GameState
+from solver.cardgames.api import Game
 from solver.cardgames.bots import Bot
 
-StateFactory = Callable[[], GameState]
 BotsFactory = Callable[[int], Sequence[Bot]]  # game seed -> one bot per seat
 
 
@@ -25,8 +25,8 @@ class GameResult:
     seed: int
     returns: list[float]
     winner: int | None
-    rounds: int | None = None
-    score_history: list[list[int]] | None = None
+    rounds: int
+    score_history: list[list[int]]
 
 
 @dataclass
@@ -93,48 +93,36 @@ def game_seed(seed: int, index: int) -> int:
     return (seed * 1_000_003 + index) & 0xFFFFFFFFFFFF
 
 
-def default_winner(returns: Sequence[float]) -> int | None:
-    """The unique seat with the strictly highest return, if there is one."""
-    best = max(returns)
-    seats = [seat for seat, value in enumerate(returns) if value == best]
-    return seats[0] if len(seats) == 1 and best > min(returns) else None
-
-
-def play_game(new_state: StateFactory, bots: Sequence[Bot], seed: int) -> GameResult:
+def play_game(game: Game, bots: Sequence[Bot], seed: int) -> GameResult:
     """Play one game to the end; chance is resolved with a Random(seed)."""
     rng = random.Random(seed)
-    state = new_state()
+    state = game.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
             state.resolve_chance(rng)
             continue
         seat = state.current_player()
         state.apply_action(bots[seat].step(state))
-    returns = state.returns()
-    winner_of = getattr(state, "winner", None)
-    winner = winner_of() if callable(winner_of) else default_winner(returns)
-    rounds = getattr(state, "rounds_played", None)
-    history = getattr(state, "score_history", None)
     return GameResult(
         seed=seed,
-        returns=list(returns),
-        winner=winner,
-        rounds=rounds() if callable(rounds) else None,
-        score_history=history() if callable(history) else None,
+        returns=list(state.returns()),
+        winner=state.winner(),
+        rounds=state.rounds_played(),
+        score_history=state.score_history(),
     )
 
 
-def _play_indices(args: tuple[StateFactory, BotsFactory, int, list[int]]) -> list[GameResult]:
-    new_state, make_bots, seed, indices = args
+def _play_indices(args: tuple[Game, BotsFactory, int, list[int]]) -> list[GameResult]:
+    game, make_bots, seed, indices = args
     results = []
     for index in indices:
         this_seed = game_seed(seed, index)
-        results.append(play_game(new_state, make_bots(this_seed), this_seed))
+        results.append(play_game(game, make_bots(this_seed), this_seed))
     return results
 
 
 def simulate(
-    new_state: StateFactory,
+    game: Game,
     make_bots: BotsFactory,
     games: int,
     seed: int = 0,
@@ -144,13 +132,12 @@ def simulate(
     chunk: int = 50,
 ) -> SimulationResult:
     """Play `games` games; `keep_histories` keeps that many score trajectories."""
-    probe = new_state()
-    players = probe.num_players()
+    players = game.num_players()
     names = [getattr(bot, "name", type(bot).__name__) for bot in make_bots(game_seed(seed, 0))]
     result = SimulationResult(games=0, num_players=players, wins=[0] * players, no_winner=0,
                               names=names)
     batches = [list(range(start, min(start + chunk, games))) for start in range(0, games, chunk)]
-    tasks = [(new_state, make_bots, seed, batch) for batch in batches]
+    tasks = [(game, make_bots, seed, batch) for batch in batches]
 
     from tqdm import tqdm
 
@@ -180,7 +167,6 @@ def _collect(result: SimulationResult, batch: list[GameResult], keep_histories: 
             result.no_winner += 1
         else:
             result.wins[game.winner] += 1
-        if game.rounds is not None:
-            result.rounds[game.rounds] += 1
-        if game.score_history is not None and len(result.score_histories) < keep_histories:
+        result.rounds[game.rounds] += 1
+        if len(result.score_histories) < keep_histories:
             result.score_histories.append(game.score_history)

@@ -7,81 +7,118 @@ from __future__ import annotations
 
 import json
 import sys
-from dataclasses import dataclass
+from typing import TYPE_CHECKING, NoReturn
 
 import click
 
 from solver.commands.options import board_option, deck_option, echo_json, json_option, load_board_warned
 from solver.core.errors import BadInput
 
+if TYPE_CHECKING:
+    from solver.core.deck import Deck
+    from solver.table.cardref import CardRef
+    from solver.table.errors import ChoiceNeeded
+    from solver.table.rules import Card, HandPlay, Verdict
+    from solver.table.state import GameState
+    from solver.table.store import StateFile
+
 state_argument = click.argument("state_file", metavar="STATE", type=click.Path(dir_okay=False))
 clue_option = click.option(
-    "--clue", "clue_text", metavar="JSON",
-    help='A card written out in the puzzle-file schema, e.g. \'{"type": "district", "delicts": '
-         '["arrest", "robbers ball"], "relation": "same"}\'.',
+    "--clue", "clue_text", metavar="CLUE",
+    help="A card written out in the puzzle-file schema, as JSON or YAML flow, e.g. "
+         "'{type: district, delicts: [arrest, robbers ball], relation: same}'.",
 )
 player_option = click.option("--player", help="Who plays (default: whose turn it is).")
 more_option = click.option(
     "--more", is_flag=True,
     help="Two-player variant: the turn goes on after this card (1-3 cards a turn; rule 15 at its end).",
 )
+CLUE_EXAMPLE = "'{type: delict, delict: murder, locations: [Kirn, Boos, Simmern, Hundsbach]}'"
 
 
-@dataclass(frozen=True)
-class CardArg:
-    card: object  # a Clue or RemoveOneMarker
-    label: str
-    record: int | str | dict  # what the move stack stores
+def table_deck(state_file: str, deck_file: str | None) -> Deck:
+    """The deck in use (bundled, or --deck) with the cards this table entered laid over it."""
+    from solver.decks.entered import entered_path
+    from solver.decks.entered import table_deck as layered
+
+    return layered(deck_file, entered_path(state_file))
 
 
-def parse_card(text: str | None, clue_text: str | None, deck_file: str | None) -> CardArg:
+def parse_clue_text(text: str) -> object:
+    """--clue as JSON or as the YAML flow form puzzle files use; one line of error either way."""
+    import yaml
+
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        pass
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        problem = getattr(error, "problem", None) or "not JSON or YAML"
+        raise BadInput(f"--clue is neither JSON nor YAML ({problem}); write it like {CLUE_EXAMPLE}") from None
+
+
+def parse_card(text: str | None, clue_text: str | None, deck: Deck) -> CardRef:
     """A card number, `remove`, or a clue written out with --clue."""
-    from solver.core.cards import RemoveOneMarker, parse_clue
+    from solver.table.cardref import is_remove, numbered_card, remove_card, written_card
 
     if clue_text is not None:
         if text is not None:
             raise BadInput("give either CARD or --clue, not both")
-        try:
-            data = json.loads(clue_text)
-        except json.JSONDecodeError as error:
-            raise BadInput(f"--clue is not valid JSON ({error.msg}); quote it like "
-                           '\'{"type": "delict", "delict": "murder", "locations": [...]}\'') from None
-        clue = parse_clue(data)
-        return CardArg(clue, "clue " + clue.sentence(), clue.to_dict())
+        return written_card(parse_clue_text(clue_text))
     if text is None:
-        raise BadInput("name a card: a number 1-76, `remove`, or --clue JSON")
-    if text.strip().casefold() in ("remove", "r", "remove-one-marker", "remove one marker"):
-        return CardArg(RemoveOneMarker(), "Remove one marker", "remove")
+        raise BadInput("name a card: a number 1-76, `remove`, or --clue")
+    if is_remove(text):
+        return remove_card()
     try:
         number = int(text)
     except ValueError:
-        raise BadInput(f"{text!r} is not a card: give a number 1-76, `remove`, or --clue JSON") from None
-    from solver.core.deck import load_deck
-
+        raise BadInput(f"{text!r} is not a card: give a number 1-76, `remove`, or --clue") from None
     try:
-        clue = load_deck(deck_file).clue(number)
+        return numbered_card(number, deck)
     except BadInput as error:
         if error.file:
             raise
-        raise BadInput(f"{error.message}; here: write the card out with --clue JSON") from None
-    return CardArg(clue, f"card {number}", number)
+        raise BadInput(f"{error.message}; here: write the card out with --clue") from None
 
 
-def _load(state_file: str):
-    from solver.table.state import load_state
-
-    return load_state(state_file)
-
-
-def _player(state, player: str | None) -> str:
-    if player is None:
-        return state.turn
-    if player not in state.players:
-        raise BadInput(f"{player!r} is not a player; players: {', '.join(state.players)}")
-    return player
+def note_provenance(ref: CardRef) -> None:
+    """A verdict about a reconstructed text says so, on stderr, so that stdout stays the verdict."""
+    if ref.reconstructed:
+        click.echo(f"note: the text of {ref.label} is reconstructed, not the printed card; check it against "
+                   "your card, or enter your card (`schinderhannes serve`, or --deck with your own deck file)",
+                   err=True)
 
 
-def _verdict_lines(label: str, verdict, indent: str = "") -> list[str]:
+def _store(state_file: str) -> StateFile:
+    from solver.table.store import StateFile
+
+    return StateFile(state_file)
+
+
+def _load(state_file: str) -> GameState:
+    return _store(state_file).read().state
+
+
+def _refuse(message: str) -> NoReturn:
+    """A move the rules refuse now: one line on stderr, exit code 1, the file untouched."""
+    click.echo(f"refused: {message}", err=True)
+    sys.exit(1)
+
+
+def _choice_words(card: Card, needed: ChoiceNeeded) -> BadInput:
+    """ChoiceNeeded in the words of the command line: the --choose option and its values."""
+    from solver.core.cards import RemoveOneMarker
+
+    if needed.given is None:
+        return BadInput("this card needs a choice: pass --choose with one of " + "; ".join(needed.options))
+    if isinstance(card, RemoveOneMarker) and "@" not in needed.given:
+        return BadInput("choose the marker to remove as DELICT@LOCATION, e.g. --choose 'break-in@Meisenheim'")
+    return BadInput(needed.message)
+
+
+def _verdict_lines(label: str, verdict: Verdict, indent: str = "") -> list[str]:
     status = "playable" if verdict.playable else "NOT playable"
     lines = [f"{indent}{label}: {status} (rule {verdict.rule}): {verdict.reason}"]
     if verdict.playable and not verdict.choices:
@@ -120,7 +157,7 @@ def new(state_file: str, players: str, more_players: tuple[str, ...], two_player
         raise BadInput("the file exists; pass --force to overwrite it or choose another name", state_file)
     names = [*players.replace(",", " ").split(), *more_players]
     state = new_game(names, two_player_variant, int(last_delict_points))
-    state.save(state_file)
+    _store(state_file).create(state)
     click.echo(f"new game in {state_file}: {', '.join(names)}; {state.turn} starts")
 
 
@@ -163,18 +200,19 @@ def show(state_file: str, board_file: str | None, as_json: bool) -> None:
 @click.option("--discard", multiple=True, type=int, help="A card number discarded (repeatable).")
 def pass_turn(state_file: str, player: str | None, discard: tuple[int, ...]) -> None:
     """Pass (or end a two-player-variant turn): discards go out of the game, the turn moves on."""
-    from solver.table.state import Move
+    from solver.table import rules
+    from solver.table.errors import GameOver, StateConflict, TurnCannotEnd
 
-    state = _load(state_file)
-    who = _player(state, player)
-    if who != state.turn:
-        raise BadInput(f"it is {state.turn}'s turn, not {who}'s")
-    if state.overfull():
-        click.echo(f"refused: the turn cannot end: {state.overfull()[0]}; play on, or undo", err=True)
-        sys.exit(1)
-    state.push_unchecked(Move("pass", who, out=list(discard)), end_turn=True)
-    state.save(state_file)
-    click.echo(f"{who} passes; {state.turn}'s turn")
+    with _store(state_file).change() as state:
+        try:
+            move = rules.pass_turn(state, player, discard)
+        except TurnCannotEnd as refused:
+            _refuse(f"{refused.reason}; play on, or undo")
+        except GameOver as refused:
+            _refuse(refused.reason)
+        except StateConflict as error:
+            raise error.located(state_file) from None
+    click.echo(f"{move.player} passes; {state.turn}'s turn")
 
 
 @game.command("end")
@@ -187,21 +225,21 @@ def end(state_file: str, cards: tuple[str, ...], board_file: str | None, deck_fi
 
     The game ends when none of them is playable; exit code 1 names one that is.
     """
-    from solver.table.rules import check
-    from solver.table.state import FINISHED_REASONS, Move
+    from solver.table import rules
+    from solver.table.errors import GameGoesOn, GameOver
 
-    state = _load(state_file)
     board = load_board_warned(board_file)
-    for text in cards:
-        arg = parse_card(text, None, deck_file)
-        verdict = check(state, arg.card, board)
-        if verdict.playable:
-            click.echo(f"the game goes on: {arg.label} is playable: {verdict.reason}", err=True)
+    deck = table_deck(state_file, deck_file)
+    args = [parse_card(text, None, deck) for text in cards]
+    with _store(state_file).change() as state:
+        try:
+            rules.end_game(state, [arg.card for arg in args], board)
+        except GameGoesOn as going:
+            click.echo(f"the game goes on: {args[going.index].label} is playable: {going.verdict.reason}",
+                       err=True)
             sys.exit(1)
-    move = Move("end", state.turn)
-    state.push_unchecked(move, end_turn=False)
-    state.finished = FINISHED_REASONS[1]
-    state.save(state_file)
+        except GameOver as refused:
+            _refuse(refused.reason)
     _, winners = state.outcome()
     click.echo(f"game over (draw piles used up, no playable card left): winner {', '.join(winners)}")
 
@@ -225,11 +263,12 @@ def check(state_file: str, card: str | None, clue_text: str | None, player: str 
     from solver.table import rules
 
     state = _load(state_file)
-    arg = parse_card(card, clue_text, deck_file)
+    arg = parse_card(card, clue_text, table_deck(state_file, deck_file))
     board = load_board_warned(board_file)
-    verdict = rules.check(state, arg.card, board, _player(state, player), end_of_turn=not more)
+    verdict = rules.check(state, arg.card, board, state.player(player), end_of_turn=not more)
+    note_provenance(arg)
     if as_json:
-        echo_json(verdict.to_dict())
+        echo_json({**verdict.to_dict(), "card": arg.to_dict()})
     else:
         click.echo("\n".join(_verdict_lines(arg.label, verdict)))
     if exit_code and not verdict.playable:
@@ -252,25 +291,34 @@ def play(state_file: str, card: str | None, clue_text: str | None, choose: str |
          as_json: bool) -> None:
     """Play CARD on STATE: markers, tiles, the player's score, cards out, whose turn."""
     from solver.table import rules
+    from solver.table.errors import ChoiceNeeded, GameOver, NotYourTurn, PlayOn, StateConflict
 
-    state = _load(state_file)
-    arg = parse_card(card, clue_text, deck_file)
-    who = _player(state, player)
-    _may_play(state, who, more)
+    arg = parse_card(card, clue_text, table_deck(state_file, deck_file))
     board = load_board_warned(board_file)
-    if isinstance(arg.record, int) and arg.record in state.out_of_game:
-        raise BadInput(f"card {arg.record} is already out of the game (played or discarded); undo the move "
-                       "that took it out, or check the number", state_file)
-    verdict, choice = rules.play(state, arg.card, board, arg.record, choose, who, more, discard)
-    if not verdict.playable:
-        if as_json:
-            echo_json(verdict.to_dict())
-        click.echo(f"refused: {arg.label} is not playable (rule {verdict.rule}): {verdict.reason}", err=True)
-        sys.exit(1)
-    state.save(state_file)
+    note_provenance(arg)
+    with _store(state_file).change() as state:  # decided and saved under the file's lock
+        who = state.player(player)
+        try:
+            verdict, choice = rules.play(state, arg.card, board, arg.record, choose, who, more, discard)
+        except GameOver as refused:
+            _refuse(refused.reason)
+        except NotYourTurn as error:
+            raise BadInput(f"{error.message}; STOP (rule 10) is `schinderhannes stop`") from None
+        except PlayOn as error:
+            raise BadInput("this is the third card of the turn (at most 3): play it without --more"
+                           if error.variant else
+                           "--more is only for the two-player variant (start it with --two-player-variant)") from None
+        except StateConflict as error:
+            raise error.located(state_file) from None
+        except ChoiceNeeded as needed:
+            raise _choice_words(arg.card, needed) from None
+        if not verdict.playable:
+            if as_json:
+                echo_json({**verdict.to_dict(), "card": arg.to_dict()})
+            _refuse(f"{arg.label} is not playable (rule {verdict.rule}): {verdict.reason}")
     if as_json:
-        echo_json({**verdict.to_dict(), "player": who, "choice": choice, "score": state.scores[who],
-                   "turn": state.turn, "finished": state.finished})
+        echo_json({**verdict.to_dict(), "card": arg.to_dict(), "player": who, "choice": choice,
+                   "score": state.scores[who], "turn": state.turn, "finished": state.finished})
         return
     played = f"{arg.label}" + (f" as {choice}" if choice else "")
     click.echo(f"{who} plays {played}: {verdict.reason}")
@@ -280,50 +328,21 @@ def play(state_file: str, card: str | None, clue_text: str | None, choose: str |
         click.echo(f"game over ({reason}): winner {', '.join(winners)}")
 
 
-def _may_play(state, who: str, more: bool) -> None:
-    if state.finished:
-        click.echo(f"refused: the game is over ({state.finished})", err=True)
-        sys.exit(1)
-    if who != state.turn:
-        raise BadInput(f"it is {state.turn}'s turn, not {who}'s; STOP (rule 10) is `schinderhannes stop`")
-    if more and not state.two_player:
-        raise BadInput("--more is only for the two-player variant (start it with --two-player-variant)")
-    if more and state.cards_this_turn >= 2:
-        raise BadInput("this is the third card of the turn (at most 3): play it without --more")
-
-
 @click.command()
 @state_argument
 def undo(state_file: str) -> None:
     """Undo the last play, pass or STOP: STATE is restored exactly as it was before it."""
-    state = _load(state_file)
-    if not state.history:
-        click.echo(f"nothing to undo in {state_file} (its previous file, if any, is {state_file}.prev)",
-                   err=True)
-        sys.exit(1)
-    try:
-        move = state.pop()
-    except BadInput as error:
-        raise error.located(state_file) from None
-    _save_restored(state, state_file)
+    with _store(state_file).change(reuse_previous=True) as state:
+        if not state.history:
+            click.echo(f"nothing to undo in {state_file} (its previous file, if any, is {state_file}.prev)",
+                       err=True)
+            sys.exit(1)
+        try:
+            move = state.pop()
+        except BadInput as error:
+            raise error.located(state_file) from None
     what = f"card {move.card}" if isinstance(move.card, int) else (move.card or move.kind)
     click.echo(f"undid {move.player}'s {move.kind} ({what}, {move.effect.points} points); {state.turn}'s turn")
-
-
-def _save_restored(state, state_file: str) -> None:
-    """Save the state after an undo: the previous file itself when it holds exactly this state."""
-    from solver.core.yamlio import previous_version, save_atomic
-    from solver.table.state import load_state
-
-    previous = previous_version(state_file)
-    try:
-        same = previous.exists() and load_state(previous).to_dict() == state.to_dict()
-    except BadInput:
-        same = False
-    if same:
-        save_atomic(state_file, previous.read_text(encoding="utf-8"))
-    else:
-        state.save(state_file)
 
 
 # ----- hand, stop, drawpile ----------------------------------------------------------------------
@@ -343,21 +362,18 @@ def hand(state_file: str, cards: tuple[str, ...], clues: tuple[str, ...], player
     from solver.table import rules
 
     state = _load(state_file)
-    who = _player(state, player)
+    who = state.player(player)
     board = load_board_warned(board_file)
-    args = [parse_card(text, None, deck_file) for text in cards]
-    args += [parse_card(None, text, None) for text in clues]
+    deck = table_deck(state_file, deck_file)
+    args = [parse_card(text, None, deck) for text in cards]
+    args += [parse_card(None, text, deck) for text in clues]
+    for arg in args:
+        note_provenance(arg)
     if not args:
         raise BadInput("name the cards in the hand: numbers, `remove`, or --clue JSON")
-    plays, refused = [], []
-    for arg in args:
-        verdict = rules.check(state, arg.card, board, who)
-        options = verdict.choices.items() if verdict.choices else [(None, verdict)]
-        for choice, option in options:
-            entry = {"card": arg.label, "choice": choice, **option.to_dict()}
-            entry.pop("choices", None)
-            (plays if option.playable else refused).append(entry)
-    plays.sort(key=lambda entry: -entry["points"])
+    ranking = rules.rank_hand(state, [arg.card for arg in args], board, who)
+    plays = [_hand_entry(args[found.card].label, found) for found in ranking.plays]
+    refused = [_hand_entry(args[found.card].label, found) for found in ranking.refused]
     if as_json:
         echo_json({"player": who, "plays": plays, "not_playable": refused})
         return
@@ -372,6 +388,12 @@ def hand(state_file: str, cards: tuple[str, ...], clues: tuple[str, ...], player
             click.echo(f"   - {entry['card']}{choice} (rule {entry['rule']}): {entry['reason']}")
 
 
+def _hand_entry(label: str, found: HandPlay) -> dict:
+    entry = {"card": label, "choice": found.choice, **found.verdict.to_dict()}
+    entry.pop("choices", None)
+    return entry
+
+
 @click.command()
 @state_argument
 @click.option("--take", "taker", metavar="NAME", help="Remove the markers and credit them to NAME.")
@@ -381,14 +403,14 @@ def stop(state_file: str, taker: str | None, board_file: str | None, as_json: bo
     """Rule 10 (STOP): every marker that can be removed by deduction, with a reason."""
     from solver.table import deduce
 
-    state = _load(state_file)
-    problem = deduce.contradiction(state)
-    found = deduce.removable(state)
-    document: dict = {"removable": [{"delict": f.delict, "location": f.location, "reason": f.reason}
-                                    for f in found], "contradiction": problem}
-    if taker is not None and found:
-        move = deduce.take_stop(state, load_board_warned(board_file), _player(state, taker))
-        state.save(state_file)
+    board = load_board_warned(board_file) if taker is not None else None
+    with _store(state_file).change() as state:
+        problem = deduce.contradiction(state)
+        found = deduce.removable(state)
+        document: dict = {"removable": [{"delict": f.delict, "location": f.location, "reason": f.reason}
+                                        for f in found], "contradiction": problem}
+        move = deduce.take_stop(state, board, taker) if board is not None and taker is not None and found else None
+    if move is not None and taker is not None:
         document.update({"taken_by": taker, "points": move.effect.points, "score": state.scores[taker],
                          "effect": move.effect.to_dict()})
     if as_json:
@@ -416,20 +438,19 @@ def stop(state_file: str, taker: str | None, board_file: str | None, as_json: bo
 def drawpile(state_file: str, cards: tuple[str, ...], clues: tuple[str, ...], take_out: bool,
              board_file: str | None, deck_file: str | None, as_json: bool) -> None:
     """Rule 11: which of these cards can never be played again (out of the game)."""
-    from solver.table.deduce import never_playable
-    from solver.table.state import Move
+    from solver.table.deduce import never_playable, take_out_dead
 
-    state = _load(state_file)
     board = load_board_warned(board_file)
-    args = [parse_card(text, None, deck_file) for text in cards]
-    args += [parse_card(None, text, None) for text in clues]
-    results = [{"card": arg.label, "number": arg.record if isinstance(arg.record, int) else None,
-                "dead": (reason := never_playable(state, arg.card, board)) is not None, "reason": reason}
-               for arg in args]
-    dead_numbers = [r["number"] for r in results if r["dead"] and r["number"] is not None]
-    if take_out and dead_numbers:
-        state.push_unchecked(Move("drawpile", state.turn, out=dead_numbers), end_turn=False)
-        state.save(state_file)
+    deck = table_deck(state_file, deck_file)
+    args = [parse_card(text, None, deck) for text in cards]
+    args += [parse_card(None, text, deck) for text in clues]
+    with _store(state_file).change() as state:
+        results = [{"card": arg.label, "number": arg.number,
+                    "dead": (reason := never_playable(state, arg.card, board)) is not None, "reason": reason}
+                   for arg in args]
+        dead_numbers = [r["number"] for r in results if r["dead"] and r["number"] is not None]
+        if take_out:
+            take_out_dead(state, [(arg.number, arg.card) for arg in args if arg.number is not None], board)
     if as_json:
         echo_json({"cards": results, "taken_out": dead_numbers if take_out else []})
         return

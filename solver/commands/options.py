@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 import click
+
+if TYPE_CHECKING:
+    from solver.core.board import Board
 
 board_option = click.option(
     "--board", "board_file", type=click.Path(dir_okay=False),
@@ -21,7 +25,7 @@ def echo_json(document: object) -> None:
     click.echo(json.dumps(document, ensure_ascii=False, indent=2))
 
 
-def load_board_warned(board_file: str | None):
+def load_board_warned(board_file: str | None) -> Board:
     """Load the board, printing each failed rulebook fact as a warning on stderr."""
     from solver.core.board import load_board
 

@@ -74,12 +74,13 @@ def simulate(games, players, bots_spec, seed, jobs, progress, deck_path, symbols
     """Play GAMES bot games and report win rates with 95% Wilson intervals."""
     from functools import partial
 
-    from solver.cardgames.scandaroon.runner import make_bots, make_state
+    from solver.cardgames.scandaroon.game import ScandaroonGame
+    from solver.cardgames.scandaroon.runner import make_bots
     from solver.cardgames.simulate import simulate as run
 
     names = _bot_names(bots_spec, players)
     cards = _load_deck(deck_path, symbols_path)
-    result = run(partial(make_state, cards, players), partial(make_bots, tuple(names)), games,
+    result = run(ScandaroonGame(cards, players, keep_log=False), partial(make_bots, tuple(names)), games,
                  seed=seed, jobs=jobs, progress=progress)
     data = result.to_dict()
     data.update({"game": "scandaroon", "players": players, "seed": seed,
@@ -110,9 +111,9 @@ def play(players, seat, bots_spec, seed, deck_path, symbols_path) -> None:
     'help' lists the menu again, 'quit' stops."""
     import random
 
+    from solver.cardgames.scandaroon.game import ScandaroonGame
     from solver.cardgames.scandaroon.play import run_play
     from solver.cardgames.scandaroon.runner import make_bots
-    from solver.cardgames.scandaroon.state import ScandaroonState
     from solver.core.errors import BadInput
 
     if seat >= players:
@@ -121,7 +122,7 @@ def play(players, seat, bots_spec, seed, deck_path, symbols_path) -> None:
     cards = _load_deck(deck_path, symbols_path)
     names = _bot_names(bots_spec, players)
     bots = list(make_bots(tuple(names), rng.randrange(2**31)))
-    state = ScandaroonState(cards, players)
+    state = ScandaroonGame(cards, players).new_initial_state()
 
     def read(prompt: str) -> str:
         return click.prompt(prompt, default="", show_default=False, prompt_suffix=" ")

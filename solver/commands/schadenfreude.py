@@ -5,11 +5,15 @@ Heavy imports (matplotlib, textual, the bots) happen inside the commands."""
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 import click
 
-from solver.cardgames.schadenfreude.cards import NOTATIONS, STANDARD, TAROT, Notation, deck_for
+from solver.cardgames.schadenfreude.cards import NOTATIONS, STANDARD, TAROT, deck_for
 from solver.core.errors import BadInput
+
+if TYPE_CHECKING:
+    from solver.cardgames.schadenfreude.cards import Notation
 
 
 @click.group()
@@ -84,12 +88,6 @@ def trick(cards: tuple[str, ...], deck_name: str, as_json: bool) -> None:
     click.echo(f"discarded: {' '.join(result['discarded']) or '-'}")
 
 
-def _new_state(players: int):
-    from solver.cardgames.schadenfreude.state import SchadenfreudeState
-
-    return SchadenfreudeState(players)
-
-
 @schadenfreude.command()
 @click.option("--players", type=click.IntRange(3, 5), default=4, show_default=True)
 @click.option("--games", type=click.IntRange(1), default=1000, show_default=True)
@@ -105,15 +103,14 @@ def _new_state(players: int):
 @click.option("--json", "as_json", is_flag=True, help="print one JSON document")
 def simulate(players, games, bot_names, jobs, seed, plot, progress, as_json) -> None:
     """Play GAMES games between bots; win rates with Wilson 95% intervals."""
-    from functools import partial
-
     from solver.cardgames.schadenfreude.bots import bots_factory, parse_bot_names
+    from solver.cardgames.schadenfreude.game import SchadenfreudeGame
     from solver.cardgames.simulate import simulate as run
 
     names = parse_bot_names(list(bot_names), players)
     if plot and not plot.lower().endswith(".png"):
         raise BadInput(f"--plot {plot}: the plot is a PNG file; name it FILE.png")
-    result = run(partial(_new_state, players), bots_factory(names), games, seed=seed,
+    result = run(SchadenfreudeGame(players), bots_factory(names), games, seed=seed,
                  jobs=jobs, progress=progress, keep_histories=20 if plot else 0)
     summary = result.to_dict()
     summary.update(players=players, seed=seed, bots=names)

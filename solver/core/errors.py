@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import difflib
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,10 +27,22 @@ class BadInput(ValueError):
         return BadInput(self.message, self.file or file, self.line or line)
 
 
+def did_you_mean(
+    word: str, spellings: Iterable[str] | Mapping[str, str], most: int = 2, tries: int | None = None
+) -> str:
+    """The words "did you mean 'a' or 'b'?" naming the valid names nearest `word`; "" if none is near.
+
+    `spellings` are the valid names, or a mapping from each accepted spelling to the name
+    it stands for (then the nearest `tries` spellings are compared and their names named once).
+    """
+    table = spellings if isinstance(spellings, Mapping) else {s: s for s in spellings}
+    close = difflib.get_close_matches(word, list(table), n=tries or most, cutoff=0.5)
+    found = list(dict.fromkeys(table[spelling] for spelling in close))[:most]
+    return "did you mean " + " or ".join(repr(name) for name in found) + "?" if found else ""
+
+
 def suggest(word: Any, valid: Sequence[Any]) -> str:
     """'valid: a, b, c (did you mean 'b'?)' — the nearest valid names for an error message."""
-    close = difflib.get_close_matches(str(word), [str(v) for v in valid], n=2, cutoff=0.5)
     text = "valid: " + ", ".join(str(v) for v in valid)
-    if close:
-        text += " (did you mean " + " or ".join(repr(c) for c in close) + "?)"
-    return text
+    hint = did_you_mean(str(word), [str(v) for v in valid])
+    return f"{text} ({hint})" if hint else text

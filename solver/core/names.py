@@ -7,13 +7,12 @@ the closest valid names. Output always uses the display names below.
 
 from __future__ import annotations
 
-import difflib
 import re
 import unicodedata
 from collections.abc import Iterable
 from functools import cache
 
-from solver.core.errors import BadInput
+from solver.core.errors import BadInput, did_you_mean
 
 # Rulebook, "The game board and compass directions": two rivers make four districts.
 DISTRICTS: dict[str, tuple[str, ...]] = {
@@ -103,12 +102,7 @@ def resolve(kind: str, text: object) -> str:
 
 
 def suggestions(kind: str, text: str) -> str:
-    table = _table(kind)
-    close = difflib.get_close_matches(fold(text), table, n=8, cutoff=0.5)
-    names = list(dict.fromkeys(table[key] for key in close))[:3]
-    if names:
-        return "did you mean " + " or ".join(repr(name) for name in names) + "?"
-    return valid_names_hint(kind)
+    return did_you_mean(fold(text), _table(kind), most=3, tries=8) or valid_names_hint(kind)
 
 
 def valid_names_hint(kind: str) -> str:

@@ -1,12 +1,11 @@
 """Exact counting of the solutions σ (delict -> location bijections) that satisfy a set of clues.
 
-count_clues: reduce the clues (reduce.reduce_clues), shrink the masks (reduce._propagate);
+count_clues: reduce the clues (reduce.reduce_clues), shrink the masks (reduce.propagate);
 when that settles every delict only the group clues are left to check; otherwise the
 sparse DP over reachable partial placements for tight sets (sparse.count_sparse),
 else the dense subset DP (dense) with district-clue units (rows) and group clues as signed
-branches (branched.count_branched). units.count_units_ie is an independent cross-check of
-count_branched, used by the tests only. count_assignments counts plain masks, such as
-state_masks gives for a game board.
+branches (branched.count_branched); tests/counting/reference_units.py cross-checks that.
+count_assignments counts plain masks, such as state_masks gives for a game board.
 
 May import `solver.core`.
 """
@@ -18,21 +17,17 @@ from collections.abc import Iterable
 from solver.core.board import Board
 from solver.core.cards import Clue
 from solver.counting.branched import count_branched
-from solver.counting.dense import FULL, SIZE, count_assignments
-from solver.counting.reduce import Reduced, _live_group_clues, _propagate, reduce_clues, state_masks
+from solver.counting.dense import count_assignments
+from solver.counting.reduce import Reduced, live_group_clues, propagate, reduce_clues, state_masks
 from solver.counting.sparse import count_sparse
-from solver.counting.units import count_units_ie
 
 __all__ = [
-    "FULL",
-    "SIZE",
     "Reduced",
     "count_assignments",
     "count_branched",
     "count_clues",
     "count_reduced",
     "count_sparse",
-    "count_units_ie",
     "reduce_clues",
     "state_masks",
 ]
@@ -46,12 +41,12 @@ def count_clues(clues: Iterable[Clue], board: Board) -> int:
 
 def count_reduced(reduced: Reduced) -> int:
     """Count a reduced clue set: the sparse DP where it stays small, else signed branches."""
-    allowed = _propagate(list(reduced.allowed), reduced)
+    allowed = propagate(list(reduced.allowed), reduced)
     if allowed is None:
         return 0
     if all(not mask & (mask - 1) for mask in allowed):
         # every delict settled: propagation keeps district clues true, so only group clues can fail
-        return int(_live_group_clues(allowed, reduced, reduced.group_dirs) is not None)
+        return int(live_group_clues(allowed, reduced, reduced.group_dirs) is not None)
     sparse = count_sparse(reduced, allowed)
     if sparse is not None:
         return sparse

@@ -19,9 +19,10 @@ from math import comb
 import numpy as np
 
 from solver.core import names
-from solver.counting.dense import FULL, SIZE, _meet, _place_one, _place_unit
-from solver.counting.reduce import GROUP_OF_DELICT, Reduced, _direction_tables, _live_group_clues
-from solver.counting.rows import _aggregate, _extend, _Rows, _unit_order, _units
+from solver.core.bits import FULL, N
+from solver.counting.dense import meet, place_one, place_unit
+from solver.counting.reduce import GROUP_OF_DELICT, Reduced, direction_tables, live_group_clues
+from solver.counting.rows import Rows, aggregate, extend, find_units, unit_order
 
 
 @dataclass
@@ -34,11 +35,6 @@ class _Item:
     placements: np.ndarray | None = None
     counts: np.ndarray | None = None
     sig: np.ndarray | None = None
-
-
-def _direction_bits(reduced: Reduced) -> list[int]:
-    """Per location, a bit per direction (names.DIRECTIONS order) it lies in."""
-    return _direction_tables(tuple(reduced.direction_mask[direction] for direction in names.DIRECTIONS))[0]
 
 
 def _signed_terms(directions: frozenset[str], reduced: Reduced) -> list[tuple[int, int, int]]:
@@ -60,13 +56,13 @@ def count_branched(reduced: Reduced, allowed: list[int]) -> int:
     """Exact count: units tied by district clues in the subset DP, group clues as signed branches."""
     if any(mask == 0 for mask in allowed):
         return 0
-    live = _live_group_clues(allowed, reduced, reduced.group_dirs)
+    live = live_group_clues(allowed, reduced, reduced.group_dirs)
     if live is None:
         return 0
     terms = {group: _signed_terms(directions, reduced) for group, directions in live.items()}
-    dir_bits = np.array(_direction_bits(reduced), dtype=np.int64)
+    dir_bits = np.array(direction_tables(reduced)[0], dtype=np.int64)
     items: list[_Item] = []
-    for unit in _units(reduced, {}):
+    for unit in find_units(reduced, {}):
         groups = sorted({GROUP_OF_DELICT[d] for d in unit} & live.keys())
         if len(unit) == 1:
             items.append(_Item(unit, groups, mask=allowed[unit[0]]))
@@ -80,7 +76,7 @@ def count_branched(reduced: Reduced, allowed: list[int]) -> int:
     for block in sorted(_blocks(items), key=lambda b: sum(len(i.delicts) for i in b), reverse=True):
         smaller = min(halves, key=lambda half: sum(len(item.delicts) for item in half))
         smaller.extend(_block_order(block))
-    return _meet(_run_signed(halves[0], terms), _run_signed(halves[1], terms))
+    return meet(_run_signed(halves[0], terms), _run_signed(halves[1], terms))
 
 
 def _blocks(items: list[_Item]) -> list[list[_Item]]:
@@ -147,7 +143,7 @@ def _run_signed(items: list[_Item], terms: dict[int, list[tuple[int, int, int]]]
                     mask &= ~key[index][1]
                 pattern: object = mask
                 if (id(dp), pattern) not in made:
-                    made[id(dp), pattern] = _place_one(dp, layer, mask)
+                    made[id(dp), pattern] = place_one(dp, layer, mask)
             else:
                 term_bits = tuple(key[index][0] for index in where)
                 if term_bits not in filters:
@@ -158,7 +154,7 @@ def _run_signed(items: list[_Item], terms: dict[int, list[tuple[int, int, int]]]
                 ok, pattern = filters[term_bits]
                 if (id(dp), pattern) not in made:
                     made[id(dp), pattern] = (
-                        _place_unit(dp, layer, len(item.delicts), item.placements[ok], item.counts[ok])
+                        place_unit(dp, layer, len(item.delicts), item.placements[ok], item.counts[ok])
                         if ok.any() else None
                     )
             placed = made[id(dp), pattern]
@@ -167,7 +163,7 @@ def _run_signed(items: list[_Item], terms: dict[int, list[tuple[int, int, int]]]
         branches, layer = grown, layer + len(item.delicts)
         if not branches:  # every branch is 0: so is the half
             total = sum(len(i.delicts) for i in items)
-            return np.zeros(comb(SIZE, total), dtype=np.int64), total
+            return np.zeros(comb(N, total), dtype=np.int64), total
         for group in item.groups:
             remaining[group] -= 1
             if remaining[group] == 0:
@@ -189,14 +185,14 @@ def _enumerate_signed(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """A unit's location sets and ways, split by the directions its signed-group members use."""
     partners = {d: [(b if a == d else a, rel) for a, b, rel in reduced.pairs if d in (a, b)] for d in unit}
-    rows = _Rows(np.zeros(1, np.int64), np.zeros((1, 0), np.int64), np.ones(1, np.int64), [],
+    rows = Rows(np.zeros(1, np.int64), np.zeros((1, 0), np.int64), np.ones(1, np.int64), [],
                  np.zeros(1, np.int64), 4 * n_slots)
     placed: set[int] = set()
-    for delict in _unit_order(unit, allowed, partners, set()):
-        _extend(rows, delict, allowed[delict], partners[delict], reduced)
+    for delict in unit_order(unit, allowed, partners, set()):
+        extend(rows, delict, allowed[delict], partners[delict], reduced)
         if delict in slots:
             rows.sig = rows.sig | (dir_bits[rows.locations[:, -1]] << (4 * slots[delict]))
         placed.add(delict)
         pending = [d for d in rows.frontier if any(p not in placed for p, _ in partners[d])]
-        _aggregate(rows, pending)
+        aggregate(rows, pending)
     return rows.masks, rows.counts, rows.sig

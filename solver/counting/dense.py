@@ -6,8 +6,8 @@ a time (docs/solo.md, "Counting"). Every partial count is a number of partial
 assignments, so it is at most 16! < 2^53: int64 is exact throughout, and so are float64
 weights where numpy sums with bincount.
 
-Also the DP steps the other paths build on: place one delict (_place_one), place a whole
-unit's joint placements (_place_unit), and join two halves (_meet).
+Also the DP steps the other paths build on: place one delict (place_one), place a whole
+unit's joint placements (place_unit), and join two halves (meet).
 """
 
 from __future__ import annotations
@@ -18,22 +18,20 @@ from math import comb
 
 import numpy as np
 
-SIZE = 16
-FULL = (1 << SIZE) - 1
+from solver.core.bits import FULL, N, indices
 
-
-LOCATION_BITS = 1 << np.arange(SIZE, dtype=np.int64)
+LOCATION_BITS = 1 << np.arange(N, dtype=np.int64)  # bit(location) for numpy indexing
 
 
 @cache
 def _layers() -> tuple[list[np.ndarray], np.ndarray]:
     """The masks of each popcount layer, ascending, and every mask's position in its layer."""
-    masks = np.arange(1 << SIZE, dtype=np.int64)
-    popcount = np.zeros(1 << SIZE, dtype=np.int64)
-    for bit in range(SIZE):
+    masks = np.arange(1 << N, dtype=np.int64)
+    popcount = np.zeros(1 << N, dtype=np.int64)
+    for bit in range(N):
         popcount += (masks >> bit) & 1
-    layers = [np.flatnonzero(popcount == k) for k in range(SIZE + 1)]
-    position = np.zeros(1 << SIZE, dtype=np.int64)
+    layers = [np.flatnonzero(popcount == k) for k in range(N + 1)]
+    position = np.zeros(1 << N, dtype=np.int64)
     for layer in layers:
         position[layer] = np.arange(len(layer))
     return layers, position
@@ -45,7 +43,7 @@ def _single_steps(layer: int) -> list[tuple[np.ndarray, np.ndarray]]:
     layers, position = _layers()
     masks = layers[layer]
     steps = []
-    for bit in range(SIZE):
+    for bit in range(N):
         source = np.flatnonzero((masks >> bit) & 1 == 0)
         steps.append((source, position[masks[source] | (1 << bit)]))
     return steps
@@ -54,15 +52,15 @@ def _single_steps(layer: int) -> list[tuple[np.ndarray, np.ndarray]]:
 SPARSE_LAYER = 8  # a layer with at most 1/SPARSE_LAYER of its states reached is stepped from those alone
 
 
-def _place_one(dp: np.ndarray, layer: int, allowed: int) -> np.ndarray:
+def place_one(dp: np.ndarray, layer: int, allowed: int) -> np.ndarray:
     """Place one more delict on any free location of `allowed`: dp over layer -> dp over layer + 1."""
-    new = np.zeros(comb(SIZE, layer + 1), dtype=np.int64)
+    new = np.zeros(comb(N, layer + 1), dtype=np.int64)
     present = np.flatnonzero(dp)
     if len(present) * SPARSE_LAYER <= len(dp):
         # Few states reached (tight clues): step only those. Every partial count is < 2^53,
         # so the float weights of bincount stay exact.
         layers, position = _layers()
-        bits = LOCATION_BITS[_locations(allowed)]
+        bits = LOCATION_BITS[indices(allowed)]
         masks = layers[layer][present][:, None]
         free = (masks & bits[None, :]) == 0
         rows, cols = np.nonzero(free)
@@ -80,30 +78,26 @@ def count_assignments(allowed: Sequence[int]) -> int:
 
     The permanent of the 16x16 0/1 matrix whose row d is the bit mask allowed[d].
     """
-    if len(allowed) != SIZE:
-        raise ValueError(f"need {SIZE} masks, got {len(allowed)}")
+    if len(allowed) != N:
+        raise ValueError(f"need {N} masks, got {len(allowed)}")
     if any(mask & FULL == 0 for mask in allowed):
         return 0
     dp = np.ones(1, dtype=np.int64)
     for layer, mask in enumerate(sorted(mask & FULL for mask in allowed)):
-        dp = _place_one(dp, layer, mask)
+        dp = place_one(dp, layer, mask)
         if not dp.any():
             return 0
     return int(dp[0])
 
 
-def _locations(mask: int) -> list[int]:
-    return [bit for bit in range(SIZE) if mask >> bit & 1]
-
-
-def _place_unit(
+def place_unit(
     dp: np.ndarray, layer: int, size: int, placements: np.ndarray, counts: np.ndarray
 ) -> np.ndarray:
     """Place a whole unit: each of its location sets, times its ways, on every disjoint state."""
     layers, _ = _layers()
     present = np.flatnonzero(dp)
     masks, values = layers[layer][present], dp[present]
-    new = np.zeros(1 << SIZE, dtype=np.int64)
+    new = np.zeros(1 << N, dtype=np.int64)
     chunk = max(1, 1_000_000 // max(len(masks), 1))
     for start in range(0, len(placements), chunk):
         block, ways = placements[start:start + chunk], counts[start:start + chunk]
@@ -112,7 +106,7 @@ def _place_unit(
     return new[layers[layer + size]]
 
 
-def _meet(first: tuple[np.ndarray, int], second: tuple[np.ndarray, int]) -> int:
+def meet(first: tuple[np.ndarray, int], second: tuple[np.ndarray, int]) -> int:
     """Join two halves: the first on a set of locations, the second on all the others."""
     (dp, layer), (other, _) = first, second
     layers, position = _layers()

@@ -2,7 +2,7 @@
 
 Unary clues become a 16-bit mask of allowed locations per delict; district clues become
 pairs of tied delicts and group clues the directions their group must cover (Reduced).
-_propagate shrinks the masks without losing a solution. state_masks gives the masks of a
+propagate shrinks the masks without losing a solution. state_masks gives the masks of a
 game board instead of a clue set.
 """
 
@@ -15,9 +15,10 @@ from functools import cache, lru_cache
 import numpy as np
 
 from solver.core import names
+from solver.core.bits import FULL, N, location_mask, mask_of
 from solver.core.board import Board
 from solver.core.cards import Clue, DelictClue, DistrictClue, GroupClue, LocationClue, NotClue
-from solver.counting.dense import FULL, LOCATION_BITS, SIZE
+from solver.counting.dense import LOCATION_BITS
 
 
 @dataclass(frozen=True)
@@ -38,28 +39,29 @@ GROUP_INDEX = {group: index for index, group in enumerate(names.GROUPS)}
 GROUP_OF_DELICT = {delict: group for group, members in enumerate(GROUP_MEMBERS) for delict in members}
 
 
-def _bits(locations: Iterable[str]) -> int:
+def _location_mask(locations: Iterable[str]) -> int:
+    """location_mask, cached for the tuples clues hold."""
     if isinstance(locations, tuple):
-        return _bits_of(locations)
-    return sum(1 << names.LOCATION_INDEX[location] for location in set(locations))
+        return _cached_location_mask(locations)
+    return location_mask(locations)
 
 
 @lru_cache(maxsize=4096)
-def _bits_of(locations: tuple[str, ...]) -> int:
-    return sum(1 << names.LOCATION_INDEX[location] for location in set(locations))
+def _cached_location_mask(locations: tuple[str, ...]) -> int:
+    return location_mask(locations)
 
 
 def reduce_clues(clues: Iterable[Clue], board: Board) -> Reduced:
     """Unary clues become masks; district and group clues become ties."""
-    allowed = [FULL] * SIZE
+    allowed = [FULL] * N
     pairs: list[tuple[int, int, str]] = []
     group_dirs: dict[int, set[str]] = {}
     for clue in clues:
         match clue:
             case DelictClue(delict, locations):
-                allowed[names.DELICT_INDEX[delict]] &= _bits(locations)
+                allowed[names.DELICT_INDEX[delict]] &= _location_mask(locations)
             case NotClue(delict, locations):
-                allowed[names.DELICT_INDEX[delict]] &= FULL & ~_bits(locations)
+                allowed[names.DELICT_INDEX[delict]] &= FULL & ~_location_mask(locations)
             case LocationClue(location, delicts):
                 barred = FULL & ~(1 << names.LOCATION_INDEX[location])
                 for d in set(names.DELICTS) - set(delicts):
@@ -80,19 +82,19 @@ def _board_tables(board: Board) -> tuple[dict[str, np.ndarray], dict[str, int]]:
     """The board's joined tables and direction masks, built once per board (hashed by identity)."""
     joined = {}
     for relation, found in board.joined_pairs.items():
-        table = np.zeros((SIZE, SIZE), dtype=bool)
+        table = np.zeros((N, N), dtype=bool)
         for i, j in found:
             table[i, j] = table[j, i] = True
         table.flags.writeable = False
         joined[relation] = table
     direction_mask = {
-        direction: _bits(loc for loc in names.LOCATIONS if board.in_direction(loc, direction))
+        direction: _location_mask(loc for loc in names.LOCATIONS if board.in_direction(loc, direction))
         for direction in names.DIRECTIONS
     }
     return joined, direction_mask
 
 
-def _neighbours(reduced: Reduced, relation: str) -> list[int]:
+def neighbours(reduced: Reduced, relation: str) -> list[int]:
     return _neighbour_masks(id(reduced.joined[relation]), reduced.joined[relation])
 
 
@@ -104,14 +106,14 @@ def _neighbour_masks(key: int, table: np.ndarray) -> list[int]:
     hit = _NEIGHBOURS.get(key)
     if hit is not None and hit[0] is table:
         return hit[1]
-    masks = [int((table[location].astype(np.int64) * LOCATION_BITS).sum()) for location in range(SIZE)]
+    masks = [int((table[location].astype(np.int64) * LOCATION_BITS).sum()) for location in range(N)]
     _NEIGHBOURS[key] = (table, masks)
     return masks
 
 
 def _support_halves(reduced: Reduced, relation: str) -> tuple[list[int], list[int]]:
     """The locations joined to any location of a mask, looked up by its low and its high byte."""
-    return _halves(tuple(_neighbours(reduced, relation)))
+    return _halves(tuple(neighbours(reduced, relation)))
 
 
 @lru_cache(maxsize=16)
@@ -126,7 +128,7 @@ def _halves(neighbours: tuple[int, ...]) -> tuple[list[int], list[int]]:
     return halves[0], halves[1]
 
 
-def _propagate(allowed: list[int], reduced: Reduced) -> list[int] | None:
+def propagate(allowed: list[int], reduced: Reduced) -> list[int] | None:
     """Shrink masks without losing a solution; None when some delict has no location left.
 
     Arc consistency on district clues (a delict keeps only locations with a partner left),
@@ -171,7 +173,7 @@ def _propagate(allowed: list[int], reduced: Reduced) -> list[int] | None:
     return allowed
 
 
-def _live_group_clues(
+def live_group_clues(
     allowed: list[int], reduced: Reduced, tied: dict[int, frozenset[str]]
 ) -> dict[int, frozenset[str]] | None:
     """Drop group clues the masks already make true; None when one can no longer hold."""
@@ -190,15 +192,20 @@ def _live_group_clues(
     return live
 
 
+def direction_tables(reduced: Reduced) -> tuple[list[int], list[list[int]]]:
+    """Direction bits per location (a bit per direction, names.DIRECTIONS order); and per
+    demanded set of directions and covered set, the locations the last member of a group
+    must take: inside every demanded direction not covered."""
+    return _direction_tables(tuple(reduced.direction_mask[direction] for direction in names.DIRECTIONS))
+
+
 @lru_cache(maxsize=64)
 def _direction_tables(masks: tuple[int, ...]) -> tuple[list[int], list[list[int]]]:
-    """Direction bits per location; and per demanded set of directions and covered set, the
-    locations the last member of a group must take: inside every demanded direction not covered."""
-    bits = [sum(1 << i for i, mask in enumerate(masks) if mask >> loc & 1) for loc in range(SIZE)]
+    bits = [mask_of(i for i, mask in enumerate(masks) if mask >> loc & 1) for loc in range(N)]
     need = []
-    for demanded in range(16):
+    for demanded in range(1 << len(masks)):
         row = []
-        for covered in range(16):
+        for covered in range(1 << len(masks)):
             inside = FULL
             for i, mask in enumerate(masks):
                 if demanded >> i & 1 and not covered >> i & 1:
@@ -214,13 +221,13 @@ def state_masks(markers: dict[str, Iterable[str]], tiles: dict[str, str]) -> lis
     A tile pins its delict; markers bound theirs; a delict in the supply may go to any
     location without a tile.
     """
-    tiled = _bits(tiles.values())
+    tiled = _location_mask(tiles.values())
     allowed = []
     for delict in names.DELICTS:
         if delict in tiles:
-            allowed.append(_bits([tiles[delict]]))
+            allowed.append(_location_mask([tiles[delict]]))
         elif delict in markers:
-            allowed.append(_bits(markers[delict]) & ~tiled)
+            allowed.append(_location_mask(markers[delict]) & ~tiled)
         else:
             allowed.append(FULL & ~tiled)
     return allowed

@@ -1,8 +1,9 @@
 """A unit's joint placements as numpy rows: delicts tied by district clues, enumerated together.
 
-Shared by the signed-branch path (branched) and the unit / inclusion-exclusion cross-check
-(units): find the units (_units), order a unit's delicts (_unit_order), place one more
-delict on every row (_extend), and merge rows that became equal (_aggregate).
+Shared by the signed-branch path (branched) and the tests' unit / inclusion-exclusion
+cross-check (tests/counting/reference_units.py): find the units (find_units), order a unit's
+delicts (unit_order), place one more delict on every row (extend), and merge rows that
+became equal (aggregate).
 """
 
 from __future__ import annotations
@@ -11,13 +12,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from solver.counting.dense import LOCATION_BITS, SIZE
+from solver.core.bits import N
+from solver.counting.dense import LOCATION_BITS
 from solver.counting.reduce import GROUP_MEMBERS, GROUP_OF_DELICT, Reduced
 
 
-def _units(reduced: Reduced, tied: dict[int, frozenset[str]]) -> list[list[int]]:
+def find_units(reduced: Reduced, tied: dict[int, frozenset[str]]) -> list[list[int]]:
     """Delicts tied together by district clues or by a group clue still to be enumerated."""
-    parent = list(range(SIZE))
+    parent = list(range(N))
 
     def find(x: int) -> int:
         while parent[x] != x:
@@ -32,13 +34,13 @@ def _units(reduced: Reduced, tied: dict[int, frozenset[str]]) -> list[list[int]]
     for a, b in links:
         parent[find(a)] = find(b)
     units: dict[int, list[int]] = {}
-    for delict in range(SIZE):
+    for delict in range(N):
         units.setdefault(find(delict), []).append(delict)
     return list(units.values())
 
 
 @dataclass
-class _Rows:
+class Rows:
     """Partial placements of a unit: used locations, frontier delicts' locations, ways."""
 
     masks: np.ndarray
@@ -56,11 +58,7 @@ class _Rows:
             self.sig = self.sig[selected]
 
 
-def names_group(delict: int) -> int:
-    return GROUP_OF_DELICT[delict]
-
-
-def _unit_order(
+def unit_order(
     unit: list[int], allowed: list[int], partners: dict[int, list], groups: set[int]
 ) -> list[int]:
     """Most constrained first, then always the delict with most ties to those already placed."""
@@ -69,8 +67,8 @@ def _unit_order(
     while left:
         def score(d: int) -> tuple[int, int]:
             ties = sum(p in order for p, _ in partners[d])
-            if names_group(d) in groups:
-                ties += sum(m in order for m in GROUP_MEMBERS[names_group(d)])
+            if GROUP_OF_DELICT[d] in groups:
+                ties += sum(m in order for m in GROUP_MEMBERS[GROUP_OF_DELICT[d]])
             return (-ties, allowed[d].bit_count())
 
         best = min(sorted(left), key=score)
@@ -79,10 +77,10 @@ def _unit_order(
     return order
 
 
-def _extend(rows: _Rows, delict: int, mask: int, partners: list, reduced: Reduced) -> None:
+def extend(rows: Rows, delict: int, mask: int, partners: list, reduced: Reduced) -> None:
     """Place `delict` on every free allowed location its placed district partners accept."""
     ok = (rows.masks[:, None] & LOCATION_BITS[None, :]) == 0
-    ok &= (mask >> np.arange(SIZE) & 1).astype(bool)[None, :]
+    ok &= (mask >> np.arange(N) & 1).astype(bool)[None, :]
     for partner, relation in partners:
         if partner in rows.frontier:
             ok &= reduced.joined[relation][rows.locations[:, rows.frontier.index(partner)]]
@@ -93,16 +91,16 @@ def _extend(rows: _Rows, delict: int, mask: int, partners: list, reduced: Reduce
     rows.frontier = [*rows.frontier, delict]
 
 
-def _aggregate(rows: _Rows, pending: list[int]) -> None:
+def aggregate(rows: Rows, pending: list[int]) -> None:
     """Forget the locations of delicts with no tie left, and merge rows that became equal."""
     columns = [rows.frontier.index(d) for d in pending]
     rows.locations, rows.frontier = rows.locations[:, columns], pending
-    base = SIZE + rows.sig_bits
+    base = N + rows.sig_bits
     if base + 4 * len(pending) > 63 or len(rows.masks) == 0:
         return
     key = rows.masks.copy()
     if rows.sig is not None:
-        key |= rows.sig << SIZE
+        key |= rows.sig << N
     for column in range(len(pending)):
         key |= rows.locations[:, column] << (base + 4 * column)
     order = np.argsort(key, kind="stable")

@@ -6,8 +6,8 @@ count_reduced tries it first and falls back to the dense path (branched) when it
 from __future__ import annotations
 
 from solver.core import names
-from solver.counting.dense import FULL, SIZE
-from solver.counting.reduce import GROUP_MEMBERS, Reduced, _direction_tables, _neighbours
+from solver.core.bits import FULL, N
+from solver.counting.reduce import GROUP_MEMBERS, Reduced, direction_tables, neighbours
 
 SPARSE_STATE_LIMIT = 600  # measured: past a few hundred partial placements the dense DP is faster
 SPARSE_WORK_LIMIT = 6000  # placements tried in all before giving up (caps the time lost, ≈ 1-2 ms)
@@ -73,14 +73,14 @@ SPARSE_TIED_OPTIONS = 2  # a delict whose district partner is placed has about t
 
 def _sparse_order(reduced: Reduced, allowed: list[int]) -> list[int]:
     """Fewest options first, where a placed district partner leaves about SPARSE_TIED_OPTIONS."""
-    partners: list[set[int]] = [set() for _ in range(SIZE)]
+    partners: list[set[int]] = [set() for _ in range(N)]
     for a, b, _ in reduced.pairs:
         partners[a].add(b)
         partners[b].add(a)
     counts = [mask.bit_count() for mask in allowed]
     keys = [(count, count, d) for d, count in enumerate(counts)]
     order: list[int] = []
-    left = set(range(SIZE))
+    left = set(range(N))
     while left:
         best = min(left, key=keys.__getitem__)
         order.append(best)
@@ -95,14 +95,14 @@ def _sparse_plan(reduced: Reduced, allowed: list[int]):
     """Per delict in placing order: options, clue tests closing at it, and how the state key moves."""
     order = _sparse_order(reduced, allowed)
     position = {d: i for i, d in enumerate(order)}
-    closing_pairs: list[list[tuple[int, int, str]]] = [[] for _ in range(SIZE)]
-    needed_until = [-1] * SIZE  # the step of the last district clue each delict is in
+    closing_pairs: list[list[tuple[int, int, str]]] = [[] for _ in range(N)]
+    needed_until = [-1] * N  # the step of the last district clue each delict is in
     for a, b, relation in reduced.pairs:
         last = max(position[a], position[b])
         closing_pairs[last].append((a, b, relation))
         for x in (a, b):
             needed_until[x] = max(needed_until[x], last)
-    dir_bits, need_of = _direction_tables(tuple(reduced.direction_mask[direction] for direction in names.DIRECTIONS))
+    dir_bits, need_of = direction_tables(reduced)
     ordered = list(names.DIRECTIONS)
     group_at: dict[int, tuple[int, int, int, list[int]]] = {}  # delict -> shift, demanded, last step, need
     for index, (group, directions) in enumerate(sorted(reduced.group_dirs.items())):
@@ -110,8 +110,8 @@ def _sparse_plan(reduced: Reduced, allowed: list[int]):
         last = max(position[d] for d in GROUP_MEMBERS[group])
         for d in GROUP_MEMBERS[group]:
             group_at[d] = (16 + 4 * index, demanded, last, need_of[demanded])
-    later_of = [0] * (SIZE + 1)  # locations some delict placed after this step may take
-    for step in range(SIZE - 1, -1, -1):
+    later_of = [0] * (N + 1)  # locations some delict placed after this step may take
+    for step in range(N - 1, -1, -1):
         later_of[step] = later_of[step + 1] | allowed[order[step]]
     frontier: list[int] = []
     for step, d in enumerate(order):
@@ -122,13 +122,13 @@ def _sparse_plan(reduced: Reduced, allowed: list[int]):
             if a == b:  # a delict joined to itself: never
                 options = 0
             else:
-                pair_tests.append((slot[b if a == d else a], _neighbours(reduced, relation)))
+                pair_tests.append((slot[b if a == d else a], neighbours(reduced, relation)))
         after = [x for x in (*frontier, d) if needed_until[x] > step]
         keep_shifts = [(slot[x], 32 + 4 * i) for i, x in enumerate(after) if x != d]
-        add_for = [0] * SIZE
+        add_for = [0] * N
         if d in after:
             d_shift = 32 + 4 * after.index(d)
-            add_for = [location << d_shift for location in range(SIZE)]
+            add_for = [location << d_shift for location in range(N)]
         group_tests = []
         keep_groups = 0xFFFF << 16
         if d in group_at:

@@ -13,7 +13,7 @@ from pathlib import Path
 from solver.core import names
 from solver.core.cards import DelictClue, LocationClue
 from solver.core.errors import BadInput
-from solver.core.paths import PUZZLES_DIR, data_file
+from solver.core.paths import data_file
 from solver.core.yamlio import dump_yaml, load_yaml
 
 BOX_FILE = data_file("box-puzzles.yaml")
@@ -33,10 +33,6 @@ class BoxPuzzle:
     @property
     def complete(self) -> bool:
         return len(self.solution) == len(names.LOCATIONS)
-
-    def delict_at(self) -> dict[str, str]:
-        """delict -> location of the official entries."""
-        return {delict: location for location, delict in self.solution.items()}
 
     def to_yaml(self) -> str:
         """The puzzle file (puzzles/box-N.yaml): its cards by number and the official entries only."""
@@ -89,10 +85,6 @@ def _parse_puzzle(entry: dict) -> BoxPuzzle:
     if len(set(solution.values())) != len(solution):
         raise BadInput(f"box puzzle {entry['number']}: a delict is placed twice", str(BOX_FILE))
     return BoxPuzzle(entry["number"], tuple(entry["cards"]), solution, tuple(entry.get("before_erratum") or ()))
-
-
-def box_puzzle_path(number: int) -> Path:
-    return PUZZLES_DIR / f"box-{number}.yaml"
 
 
 def pinned(puzzle: BoxPuzzle) -> list[DelictClue]:

@@ -27,13 +27,13 @@ from dataclasses import dataclass, field
 from ortools.sat.python import cp_model
 
 from solver.core import names
+from solver.core.bits import N
 from solver.core.board import Board
 from solver.core.cards import Clue, DelictClue, DistrictClue, GroupClue, LocationClue, NotClue, card_type_of_number
 from solver.core.semantics import holds
 from solver.decks.box import BoxPuzzle, PartialCard
 from solver.solo.model import Assignment, PuzzleModel
 
-N = 16
 NUMBERS = range(1, 77)
 PAIRS: tuple[tuple[str, str], ...] = tuple((g, d) for g in names.GROUPS for d in names.DIRECTIONS)
 NOT_SIZES = (2, 5)  # a solo "not" card names between 2 and 5 locations

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from solver.core import names
+from solver.core.bits import bit
 from solver.core.board import Board
 from solver.solo.puzzle import Puzzle
 from solver.solo.techniques import (
@@ -18,7 +19,6 @@ from solver.solo.techniques import (
     Candidates,
     Contradiction,
     Deduction,
-    bits,
     next_deduction,
     places,
 )
@@ -57,7 +57,7 @@ class Explanation:
         if self.status == "impossible":
             return [f"The cards contradict each other: {self.contradiction}."]
         masks = self.final.masks if self.final else []
-        remaining = [f"{names.DELICTS[d]} in {places(mask)}" for d, mask in enumerate(masks) if len(bits(mask)) > 1]
+        remaining = [f"{names.DELICTS[d]} in {places(mask)}" for d, mask in enumerate(masks) if mask.bit_count() > 1]
         return [f"Human-style steps run out here: {len(remaining)} delicts are still open "
                 f"({'; '.join(remaining)}).",
                 "A search (CP-SAT) decides the rest: see the solution below."]
@@ -107,7 +107,7 @@ def known_state(known: dict[str, str]) -> Candidates:
     """Candidates with each known delict on its location and off every other delict's list."""
     state = Candidates.everything()
     for location, delict in known.items():
-        here, d = 1 << names.LOCATION_INDEX[location], names.DELICT_INDEX[delict]
+        here, d = bit(names.LOCATION_INDEX[location]), names.DELICT_INDEX[delict]
         state.masks = [mask & ~here for mask in state.masks]
         state.masks[d] = here
     return state

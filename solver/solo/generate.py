@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from solver.core import names
 from solver.core.board import Board
 from solver.core.cards import Clue, DelictClue, DistrictClue, GroupClue, LocationClue, NotClue
-from solver.core.semantics import holds
+from solver.core.semantics import as_delict_map, holds
 from solver.solo.explain import explain_clues
 from solver.solo.model import PuzzleModel
 from solver.solo.puzzle import Puzzle, PuzzleClue
@@ -49,7 +49,7 @@ class GenerationFailed(RuntimeError):
 
 def random_solution(rng: random.Random, given: dict[str, str]) -> dict[str, str]:
     """delict -> location, agreeing with the given (location -> delict) entries."""
-    fixed = {delict: location for location, delict in given.items()}
+    fixed = as_delict_map(given)
     free_locations = [loc for loc in names.LOCATIONS if loc not in given]
     free_delicts = [d for d in names.DELICTS if d not in fixed]
     rng.shuffle(free_locations)

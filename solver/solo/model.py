@@ -13,10 +13,10 @@ from collections.abc import Iterable, Sequence
 from ortools.sat.python import cp_model
 
 from solver.core import names
+from solver.core.bits import N
 from solver.core.board import Board
 from solver.core.cards import Clue, DelictClue, DistrictClue, GroupClue, LocationClue, NotClue
 
-N = 16
 Assignment = tuple[int, ...]  # delict index -> location index
 
 

@@ -13,27 +13,14 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from solver.core import names
+from solver.core.bits import FULL, N, bit, indices, location_mask, mask_of, union
 from solver.core.board import Board
 from solver.core.cards import DelictClue, DistrictClue, GroupClue, LocationClue, NotClue
 from solver.solo.puzzle import PuzzleClue
 
-N = 16
-FULL = (1 << N) - 1
-
-
-def bits(mask: int) -> list[int]:
-    return [i for i in range(N) if mask >> i & 1]
-
-
-def _union(masks) -> int:
-    union = 0
-    for mask in masks:
-        union |= mask
-    return union
-
 
 def places(mask: int) -> str:
-    return _join([names.LOCATIONS[i] for i in bits(mask)])
+    return _join([names.LOCATIONS[i] for i in indices(mask)])
 
 
 def _join(items: Sequence[str], word: str = "or") -> str:
@@ -71,24 +58,22 @@ class Candidates:
 
     def holders(self, location: int) -> int:
         """Bitmask of delicts that may still be at `location`."""
-        return sum(1 << d for d in range(N) if self.masks[d] >> location & 1)
+        return mask_of(d for d in range(N) if self.masks[d] >> location & 1)
 
     def all_holders(self) -> list[int]:
         holders = [0] * N
         for d, mask in enumerate(self.masks):
-            while mask:
-                low = mask & -mask
-                holders[low.bit_length() - 1] |= 1 << d
-                mask ^= low
+            for location in indices(mask):
+                holders[location] |= bit(d)
         return holders
 
     def apply(self, deduction: Deduction) -> None:
         for delict, location in deduction.removals:
-            self.masks[delict] &= ~(1 << location)
+            self.masks[delict] &= ~bit(location)
         self.check()
 
     def check(self) -> None:
-        if all(self.masks) and _union(self.masks) == FULL:
+        if all(self.masks) and union(self.masks) == FULL:
             return
         for d, mask in enumerate(self.masks):
             if not mask:
@@ -101,11 +86,11 @@ class Candidates:
         return all(mask & (mask - 1) == 0 for mask in self.masks)
 
     def assignment(self) -> tuple[int, ...]:
-        return tuple(bits(mask)[0] for mask in self.masks)
+        return tuple(indices(mask)[0] for mask in self.masks)
 
 
 def _removals(delict: int, mask: int) -> list[tuple[int, int]]:
-    return [(delict, location) for location in bits(mask)]
+    return [(delict, location) for location in indices(mask)]
 
 
 # --- level 1: one card alone -------------------------------------------------------
@@ -116,16 +101,16 @@ def _unary_mask(clue, board: Board) -> tuple[int, ...] | None:
     masks = [FULL] * N
     match clue:
         case DelictClue(delict, locations):
-            masks[names.DELICT_INDEX[delict]] = sum(1 << names.LOCATION_INDEX[loc] for loc in locations)
+            masks[names.DELICT_INDEX[delict]] = location_mask(locations)
         case NotClue(delict, locations):
-            masks[names.DELICT_INDEX[delict]] = FULL & ~sum(1 << names.LOCATION_INDEX[loc] for loc in locations)
+            masks[names.DELICT_INDEX[delict]] = FULL & ~location_mask(locations)
         case LocationClue(location, delicts):
             keep = {names.DELICT_INDEX[d] for d in delicts}
             for d in range(N):
                 if d not in keep:
-                    masks[d] = FULL & ~(1 << names.LOCATION_INDEX[location])
+                    masks[d] = FULL & ~bit(names.LOCATION_INDEX[location])
         case DistrictClue((first, second), relation):
-            reachable = _union(1 << a for a, _ in board.joined_pairs[relation])
+            reachable = mask_of(a for a, _ in board.joined_pairs[relation])
             masks[names.DELICT_INDEX[first]] = masks[names.DELICT_INDEX[second]] = reachable
         case _:
             return None
@@ -139,15 +124,15 @@ def _card_sentence(entry: PuzzleClue, removed: dict[int, int], state: Candidates
         return f"{label}: {clue.sentence()[:-1]}, so no other delict is there."
     if isinstance(clue, DistrictClue):
         kind = "across a river" if clue.relation == "adjoining" else "inside its district"
-        gone = _union(removed.values())
+        gone = union(removed.values())
         who = " and ".join(the(d) for d in removed)
-        where = _join([names.LOCATIONS[i] for i in bits(gone)], "and")
+        where = _join([names.LOCATIONS[i] for i in indices(gone)], "and")
         return (f"{label}: {clue.sentence()[:-1]}. {where} {'has' if gone.bit_count() == 1 else 'have'} "
                 f"no path {kind}, so {who} cannot be there.")
     (d, mask), = removed.items()
     keep = state.masks[d] & ~mask
     said = {names.LOCATION_INDEX[loc] for loc in clue.locations}
-    if isinstance(clue, DelictClue) and set(bits(keep)) == said:
+    if isinstance(clue, DelictClue) and set(indices(keep)) == said:
         return f"{label}: {clue.sentence()}"
     if not keep:
         return f"{label}: {clue.sentence()[:-1]}, so no place is left for {the(d)}."
@@ -175,7 +160,7 @@ def single_card(state: Candidates, clues: Sequence[PuzzleClue], board: Board) ->
 def single_candidate(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> Deduction | None:
     for d, mask in enumerate(state.masks):
         if mask & (mask - 1) == 0:
-            location = bits(mask)[0]
+            location = indices(mask)[0]
             others = [(o, location) for o in range(N) if o != d and state.masks[o] >> location & 1]
             if others:
                 return Deduction("single", [], others,
@@ -183,9 +168,9 @@ def single_candidate(state: Candidates, clues: Sequence[PuzzleClue], board: Boar
                                  f"so nothing else took place there.")
     for location, holders in enumerate(state.all_holders()):
         if holders & (holders - 1) == 0:
-            d = bits(holders)[0]
-            if state.masks[d] != 1 << location:
-                return Deduction("single", [], _removals(d, state.masks[d] & ~(1 << location)),
+            d = indices(holders)[0]
+            if state.masks[d] != bit(location):
+                return Deduction("single", [], _removals(d, state.masks[d] & ~bit(location)),
                                  f"Only {the(d)} can still be in {names.LOCATIONS[location]}, "
                                  f"so {the(d)} took place there.")
     return None
@@ -202,12 +187,12 @@ def closed_set(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> 
     holders = state.all_holders()
     open_locations = [(loc, mask) for loc, mask in enumerate(holders) if mask & (mask - 1)]
     for size in range(2, min(LARGEST_SET, len(open_delicts) - 1) + 1):
-        for group, union in _tight_groups(open_delicts, size):
-            deduction = _naked(state, group, union)
+        for group, covered in _tight_groups(open_delicts, size):
+            deduction = _naked(state, group, covered)
             if deduction:
                 return deduction
-        for group, union in _tight_groups(open_locations, size):
-            deduction = _hidden(state, group, union)
+        for group, covered in _tight_groups(open_locations, size):
+            deduction = _hidden(state, group, covered)
             if deduction:
                 return deduction
     return None
@@ -217,42 +202,42 @@ def _tight_groups(items: list[tuple[int, int]], size: int):
     """Groups of `size` items whose masks together cover at most `size` bits (pruned as they grow)."""
     small = [(item, mask) for item, mask in items if mask.bit_count() <= size]
 
-    def extend(start: int, chosen: tuple[int, ...], union: int):
+    def extend(start: int, chosen: tuple[int, ...], covered: int):
         if len(chosen) == size:
-            yield chosen, union
+            yield chosen, covered
             return
         for position in range(start, len(small)):
             item, mask = small[position]
-            grown = union | mask
+            grown = covered | mask
             if grown.bit_count() <= size:
                 yield from extend(position + 1, (*chosen, item), grown)
 
     return extend(0, (), 0)
 
 
-def _naked(state: Candidates, group: tuple[int, ...], union: int) -> Deduction | None:
-    if union.bit_count() < len(group):
-        raise Contradiction(f"{_join([names.DELICTS[d] for d in group], 'and')} fit only into {places(union)}")
-    removals = [(o, loc) for o in range(N) if o not in group for loc in bits(state.masks[o] & union)]
+def _naked(state: Candidates, group: tuple[int, ...], covered: int) -> Deduction | None:
+    if covered.bit_count() < len(group):
+        raise Contradiction(f"{_join([names.DELICTS[d] for d in group], 'and')} fit only into {places(covered)}")
+    removals = [(o, loc) for o in range(N) if o not in group for loc in indices(state.masks[o] & covered)]
     if not removals:
         return None
     who = _join([names.DELICTS[d] for d in group], "and")
     return Deduction("closed-set", [], removals,
-                     f"{who.capitalize()} can only be in {places(union)}: {len(group)} delicts for "
+                     f"{who.capitalize()} can only be in {places(covered)}: {len(group)} delicts for "
                      f"{len(group)} locations, so no other delict is there (rule 3).")
 
 
-def _hidden(state: Candidates, group: tuple[int, ...], union: int) -> Deduction | None:
-    if union.bit_count() < len(group):
-        raise Contradiction(f"only {_join([names.DELICTS[d] for d in bits(union)], 'and')} "
-                            f"can be in {places(sum(1 << loc for loc in group))}")
-    inside = sum(1 << loc for loc in group)
-    removals = [(d, loc) for d in bits(union) for loc in bits(state.masks[d] & ~inside)]
+def _hidden(state: Candidates, group: tuple[int, ...], covered: int) -> Deduction | None:
+    inside = mask_of(group)
+    if covered.bit_count() < len(group):
+        raise Contradiction(f"only {_join([names.DELICTS[d] for d in indices(covered)], 'and')} "
+                            f"can be in {places(inside)}")
+    removals = [(d, loc) for d in indices(covered) for loc in indices(state.masks[d] & ~inside)]
     if not removals:
         return None
     where = _join([names.LOCATIONS[loc] for loc in group], "and")
     return Deduction("closed-set", [], removals,
-                     f"Only {_join([names.DELICTS[d] for d in bits(union)], 'and')} can still be in {where}: "
+                     f"Only {_join([names.DELICTS[d] for d in indices(covered)], 'and')} can still be in {where}: "
                      f"{len(group)} locations for {len(group)} delicts, so these delicts are nowhere else.")
 
 
@@ -273,12 +258,8 @@ def _first_card_deduction(state, clues, board, kind, find) -> Deduction | None:
     return None
 
 
-def _partner_mask(location_mask: int, pairs: frozenset[tuple[int, int]]) -> int:
-    found = 0
-    for a, b in pairs:
-        if location_mask >> a & 1:
-            found |= 1 << b
-    return found
+def _partner_mask(locations: int, pairs: frozenset[tuple[int, int]]) -> int:
+    return mask_of(b for a, b in pairs if locations >> a & 1)
 
 
 def _district_partners(state: Candidates, entry: PuzzleClue, board: Board) -> Deduction | None:
@@ -306,7 +287,7 @@ def _district_partners(state: Candidates, entry: PuzzleClue, board: Board) -> De
 
 
 def _next_to(reachable: int, it: str, kind: str) -> str:
-    found = [names.LOCATIONS[i] for i in bits(reachable)]
+    found = [names.LOCATIONS[i] for i in indices(reachable)]
     if not found:
         return f"no place is next to {it} {kind}"
     if len(found) == 1:
@@ -321,8 +302,7 @@ def _in_none(places_mask: int) -> str:
 
 def _group_direction(state: Candidates, entry: PuzzleClue, board: Board) -> Deduction | None:
     clue = entry.clue
-    direction = sum(1 << names.LOCATION_INDEX[loc] for loc in names.LOCATIONS
-                    if board.in_direction(loc, clue.direction))
+    direction = location_mask(loc for loc in names.LOCATIONS if board.in_direction(loc, clue.direction))
     members = [names.DELICT_INDEX[d] for d in clue.delicts]
     able = [d for d in members if state.masks[d] & direction]
     if not able:
@@ -350,9 +330,9 @@ def trial(state: Candidates, clues: Sequence[PuzzleClue], board: Board, shortest
                           key=lambda d: state.masks[d].bit_count())
     best: tuple[int, int, Contradiction] | None = None
     for d in open_delicts:
-        for location in bits(state.masks[d]):
+        for location in indices(state.masks[d]):
             trying = state.copy()
-            trying.masks[d] = 1 << location
+            trying.masks[d] = bit(location)
             try:
                 propagate(trying, clues, board, TECHNIQUES[:-1])
             except Contradiction as why:

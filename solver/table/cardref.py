@@ -9,6 +9,7 @@ from typing import Any
 from solver.core.cards import Clue, RemoveOneMarker, parse_clue
 from solver.core.deck import Deck
 from solver.core.errors import BadInput
+from solver.table.state import REMOVE, CardRecord
 
 # where a card's text comes from, besides the deck's own provenances
 WRITTEN = "written"  # the player wrote the clue out for this play
@@ -19,7 +20,7 @@ RULE = "rulebook"  # the Remove-one-marker card: its text is rule 6
 class CardRef:
     card: Clue | RemoveOneMarker
     label: str  # "card 38", "Remove one marker", "clue: ..."
-    record: int | str | dict[str, Any]  # what the move stack keeps
+    record: CardRecord  # what the move stack keeps
     provenance: str
 
     @property
@@ -37,7 +38,7 @@ class CardRef:
 
 
 def remove_card() -> CardRef:
-    return CardRef(RemoveOneMarker(), "Remove one marker", "remove", RULE)
+    return CardRef(RemoveOneMarker(), "Remove one marker", REMOVE, RULE)
 
 
 def numbered_card(number: object, deck: Deck) -> CardRef:
@@ -58,6 +59,11 @@ def card_from_request(data: dict[str, Any], deck: Deck) -> CardRef:
     if "clue" in data:
         return written_card(data["clue"])
     value = data["card"]
-    if isinstance(value, str) and value.strip().casefold() in ("remove", "remove one marker", "r"):
+    if isinstance(value, str) and is_remove(value):
         return remove_card()
     return numbered_card(value, deck)
+
+
+def is_remove(text: str) -> bool:
+    """The ways a player names the "Remove one marker" card."""
+    return text.strip().casefold().replace("-", " ") in ("remove", "r", "remove one marker")

@@ -9,18 +9,18 @@ delict–location bipartite graph whose edges are the allowed pairs.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import networkx as nx
 from networkx.algorithms import bipartite
 
 from solver.core import names
+from solver.core.bits import FULL, bit, indices, location_mask, union
 from solver.core.board import Board
 from solver.core.cards import Clue, DelictClue, DistrictClue, GroupClue, LocationClue, NotClue, RemoveOneMarker
-from solver.table.matching import bits_of, hall_violator
-from solver.table.state import GameState, Move
-
-FULL = (1 << len(names.LOCATIONS)) - 1
+from solver.table.matching import hall_violator
+from solver.table.state import GameState, Move, MoveKind
 
 
 @dataclass(frozen=True)
@@ -32,22 +32,16 @@ class Deduction:
 
 def allowed_masks(state: GameState) -> list[int]:
     """allowed[d] = mask of the locations delict d may take (indices as in `names`)."""
-    tiled = 0
-    for location in state.tiles.values():
-        tiled |= _bit(location)
+    tiled = location_mask(state.tiles.values())
     masks = []
     for delict in names.DELICTS:
         if delict in state.tiles:
-            masks.append(_bit(state.tiles[delict]))
+            masks.append(location_mask([state.tiles[delict]]))
         elif delict in state.markers:
-            masks.append(sum(_bit(loc) for loc in state.markers[delict]))
+            masks.append(location_mask(state.markers[delict]))
         else:
             masks.append(FULL & ~tiled)
     return masks
-
-
-def _bit(location: str) -> int:
-    return 1 << names.LOCATION_INDEX[location]
 
 
 def count(state: GameState) -> int:
@@ -64,7 +58,7 @@ def _graph(masks: list[int]) -> nx.Graph:
     graph = nx.Graph()
     graph.add_nodes_from((("d", d) for d in range(len(masks))), bipartite=0)
     graph.add_nodes_from((("l", loc) for loc in range(len(names.LOCATIONS))), bipartite=1)
-    graph.add_edges_from((("d", d), ("l", loc)) for d, mask in enumerate(masks) for loc in bits_of(mask))
+    graph.add_edges_from((("d", d), ("l", loc)) for d, mask in enumerate(masks) for loc in indices(mask))
     return graph
 
 
@@ -82,10 +76,7 @@ def contradiction(state: GameState) -> str | None:
 
 
 def _locations_of(masks: list[int], rows: list[int]) -> list[str]:
-    union = 0
-    for row in rows:
-        union |= masks[row]
-    return [names.LOCATIONS[b] for b in bits_of(union)]
+    return [names.LOCATIONS[b] for b in indices(union(masks[row] for row in rows))]
 
 
 def removable(state: GameState) -> list[Deduction]:
@@ -104,7 +95,7 @@ def removable(state: GameState) -> list[Deduction]:
         return []
     directed = nx.DiGraph()
     for d, mask in enumerate(masks):
-        for loc in bits_of(mask):
+        for loc in indices(mask):
             if matching[("d", d)] == ("l", loc):
                 directed.add_edge(("l", loc), ("d", d))
             else:
@@ -121,9 +112,13 @@ def removable(state: GameState) -> list[Deduction]:
 
 
 def take_stop(state: GameState, board: Board, player: str) -> Move | None:
-    """Rule 10: `player` calls STOP and takes every removable marker (then rule 7); None if none."""
+    """Rule 10: `player` calls STOP and takes every removable marker (then rule 7); None if none.
+
+    Whose turn it is does not change; BadInput when `player` is not a player.
+    """
     from solver.table.rules import Unplayable, Work
 
+    player = state.player(player)
     found = removable(state)
     if not found:
         return None
@@ -134,7 +129,7 @@ def take_stop(state: GameState, board: Board, player: str) -> Move | None:
         work.settle()
     except Unplayable as error:  # cannot happen: every removed marker is in no complete assignment
         raise AssertionError(f"STOP broke rule {error.rule}: {error.reason}") from None
-    move = Move("stop", player, effect=work.effect)
+    move = Move(MoveKind.STOP, player, effect=work.effect)
     state.push_unchecked(move, end_turn=False)
     return move
 
@@ -142,7 +137,7 @@ def take_stop(state: GameState, board: Board, player: str) -> Move | None:
 def _why_not(masks: list[int], d: int, loc: int) -> str:
     """Why delict d cannot be on location loc: the Hall violator left when it is."""
     others = [r for r in range(len(masks)) if r != d]
-    reduced = [masks[r] & ~(1 << loc) for r in others]
+    reduced = [masks[r] & ~bit(loc) for r in others]
     rows = [others[r] for r in hall_violator(reduced)]
     delict, location = names.DELICTS[d], names.LOCATIONS[loc]
     tied = [names.DELICTS[r] for r in rows]
@@ -159,6 +154,22 @@ def _plural(n: int, word: str) -> str:
 
 
 # ----- rule 11: cards that can never be played again ---------------------------------------------
+
+
+def take_out_dead(state: GameState, cards: Sequence[tuple[int, Clue | RemoveOneMarker]], board: Board) -> Move | None:
+    """Rule 11: the game co-ordinator takes the cards on the draw piles that can never be played
+    again out of the game. `cards` are (number, card) pairs; the dead ones not yet out go out in
+    one move (recorded for whoever's turn it is, which does not change). None when none goes out.
+    """
+    from solver.table.rules import cards_out
+
+    dead = [number for number, card in cards
+            if never_playable(state, card, board) is not None and number not in state.out_of_game]
+    if not dead:
+        return None
+    move = Move(MoveKind.DRAWPILE, state.turn, out=cards_out(state, [], list(dict.fromkeys(dead))))
+    state.push_unchecked(move, end_turn=False)
+    return move
 
 
 def never_playable(state: GameState, card: Clue | RemoveOneMarker, board: Board) -> str | None:

@@ -9,17 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from solver.core.bits import bit, indices, union
+
 
 def max_matching(allowed: Sequence[int]) -> dict[int, int]:
     """A maximum matching row -> location bit index; allowed[row] is a mask of locations."""
     owner: dict[int, int] = {}  # location -> row
 
     def augment(row: int, seen: set[int]) -> bool:
-        mask = allowed[row]
-        while mask:
-            bit = mask & -mask
-            mask ^= bit
-            location = bit.bit_length() - 1
+        for location in indices(allowed[row]):
             if location in seen:
                 continue
             seen.add(location)
@@ -45,27 +43,12 @@ def reserved_locations(allowed: Sequence[int]) -> int:
     l is reserved exactly when taking l away makes the deficiency grow.
     """
     base = deficiency(allowed)
-    union = 0
-    for mask in allowed:
-        union |= mask
     reserved = 0
-    bits = union
-    while bits:
-        bit = bits & -bits
-        bits ^= bit
-        if deficiency([mask & ~bit for mask in allowed]) > base:
-            reserved |= bit
+    for location in indices(union(allowed)):
+        taken = bit(location)
+        if deficiency([mask & ~taken for mask in allowed]) > base:
+            reserved |= taken
     return reserved
-
-
-def bits_of(mask: int) -> list[int]:
-    """The set bit indices of a mask, ascending."""
-    found = []
-    while mask:
-        bit = mask & -mask
-        found.append(bit.bit_length() - 1)
-        mask ^= bit
-    return found
 
 
 def hall_violator(allowed: Sequence[int]) -> list[int]:
@@ -82,7 +65,7 @@ def hall_violator(allowed: Sequence[int]) -> list[int]:
     reached, frontier = {unmatched[0]}, [unmatched[0]]
     while frontier:
         row = frontier.pop()
-        for location in bits_of(allowed[row]):
+        for location in indices(allowed[row]):
             other = owner.get(location)
             if other is not None and other not in reached:
                 reached.add(other)

@@ -11,23 +11,53 @@ that changes nothing gives no new information).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, NoReturn
 
 from solver.core import names
+from solver.core.bits import bit, location_mask
 from solver.core.board import Board
-from solver.core.cards import Clue, DelictClue, DistrictClue, GroupClue, LocationClue, NotClue, RemoveOneMarker
+from solver.core.cards import (
+    Clue,
+    DelictClue,
+    DistrictClue,
+    GroupClue,
+    LocationClue,
+    NotClue,
+    RemoveOneMarker,
+    card_type_of_number,
+)
 from solver.core.errors import BadInput
+from solver.table.errors import (
+    ChoiceNeeded,
+    GameGoesOn,
+    GameOver,
+    NotYourTurn,
+    PlayOn,
+    StateConflict,
+    TurnCannotEnd,
+)
 from solver.table.matching import hall_violator, reserved_locations
-from solver.table.state import FULL_LOCATION, MARKERS_PER_DELICT, Effect, GameState, Move
+from solver.table.state import (
+    FULL_LOCATION,
+    MARKERS_PER_DELICT,
+    REMOVE,
+    CardRecord,
+    Effect,
+    GameState,
+    Move,
+    MoveKind,
+)
 
 Card = Clue | RemoveOneMarker
+RuleNumber = Literal[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]  # the rulebook's numbered rules
 
 
 @dataclass
 class Verdict:
     playable: bool
-    rule: int
+    rule: RuleNumber
     reason: str
     effect: Effect | None = None
     choices: dict[str, Verdict] = field(default_factory=dict)
@@ -49,7 +79,7 @@ class Verdict:
 
 
 class Unplayable(Exception):
-    def __init__(self, rule: int, reason: str):
+    def __init__(self, rule: RuleNumber, reason: str):
         super().__init__(reason)
         self.rule, self.reason = rule, reason
 
@@ -75,7 +105,8 @@ def check_choice(state: GameState, card: Card, board: Board, choice: str | None,
     """The verdict for one way of playing `card` (a group card's delict, the marker to remove).
 
     Without `choice`, a card with exactly one playable choice is played that way; with
-    several, BadInput asks for --choose.
+    several, ChoiceNeeded carries the playable ones. A choice that is not one of the
+    card's is ChoiceNeeded too, carrying the card's choices.
     """
     verdict = check(state, card, board, player, end_of_turn)
     if not verdict.choices:
@@ -86,40 +117,137 @@ def check_choice(state: GameState, card: Card, board: Board, choice: str | None,
             return verdict.choices[playable[0]], playable[0]
         if not playable:
             return verdict, None
-        raise BadInput("this card needs a choice: pass --choose with one of " + "; ".join(playable))
+        raise ChoiceNeeded("this card needs a choice: one of " + "; ".join(playable), options=tuple(playable))
     key = _choice_key(card, choice, verdict.choices)
     return verdict.choices[key], key
 
 
-def play(state: GameState, card: Card, board: Board, record: int | str | dict | None = None,
+def play(state: GameState, card: Card, board: Board, record: CardRecord | None = None,
          choice: str | None = None, player: str | None = None, more: bool = False,
-         discard: tuple[int, ...] = ()) -> tuple[Verdict, str | None]:
+         discard: Sequence[int] = ()) -> tuple[Verdict, str | None]:
     """The checked path: check `card` and, when it is playable, push it on the state's move stack.
 
-    `record` is what the move stack keeps for the card (its number goes out of the game);
-    `more` keeps the turn going (two-player variant). The state is untouched when refused.
+    `record` is what the move stack keeps for the card (a number goes out of the game, with
+    the `discard`ed numbers); `more` keeps the turn going (two-player variant). Refused
+    when the game is over (GameOver); BadInput when it is not `player`'s turn (NotYourTurn),
+    the turn cannot go on (PlayOn), a card is out of the game already (StateConflict) or
+    the choice is missing or wrong (ChoiceNeeded). The state is untouched unless playable.
     """
-    player = player or state.turn
+    player = _mover(state, player)
+    if more and not state.two_player:
+        raise PlayOn("only the two-player variant plays more than one card a turn", variant=False)
+    if more and state.cards_this_turn >= 2:
+        raise PlayOn("this is the third card of the turn (at most 3): it ends the turn", variant=True)
+    if isinstance(card, RemoveOneMarker):
+        record = REMOVE
+    played = [record] if isinstance(record, int) and not isinstance(record, bool) else []
+    out = cards_out(state, played, discard)
     verdict, key = check_choice(state, card, board, choice, player, end_of_turn=not more)
     if verdict.playable:
-        out = [record] if isinstance(record, int) else []
-        move = Move("play", player, record, key, verdict.effect, [*out, *discard])
-        state.push_unchecked(move, end_turn=not more)
+        state.push_unchecked(Move(MoveKind.PLAY, player, record, key, verdict.effect, out), end_turn=not more)
     return verdict, key
 
 
+def pass_turn(state: GameState, player: str | None = None, discard: Sequence[int] = ()) -> Move:
+    """`player` passes (or ends a two-player-variant turn): the discarded cards go out of the
+    game and the turn moves on. Refused when the game is over (GameOver) or a location holds
+    more than 3 markers (TurnCannotEnd, rule 15); NotYourTurn, and discards as in `play`."""
+    player = _mover(state, player)
+    if state.overfull():
+        raise TurnCannotEnd(state.overfull())
+    move = Move(MoveKind.PASS, player, out=cards_out(state, [], discard))
+    state.push_unchecked(move, end_turn=True)
+    return move
+
+
+def end_game(state: GameState, hand: Sequence[Card], board: Board) -> Move:
+    """Rule 12: the draw piles are used up and `hand` is every card left in the players' hands.
+
+    The game ends (the move is pushed, `state.finished` says why) when none is playable;
+    otherwise GameGoesOn names the first playable card by its index in `hand`. GameOver
+    when the game has ended already.
+    """
+    if state.finished is not None:
+        raise GameOver(state.finished)
+    for index, card in enumerate(hand):
+        verdict = check(state, card, board)
+        if verdict.playable:
+            raise GameGoesOn(index, verdict)
+    move = Move(MoveKind.END, state.turn)
+    state.push_unchecked(move, end_turn=False)
+    return move
+
+
+def cards_out(state: GameState, played: Sequence[int], discard: Sequence[int]) -> list[int]:
+    """The card numbers a move takes out of the game (the card played, then the discards), checked:
+    numbers 1-76, none out of the game already (StateConflict), none given twice."""
+    numbers = [*played, *discard]
+    for index, number in enumerate(numbers):
+        card_type_of_number(number)  # BadInput unless 1-76
+        if number in state.out_of_game:
+            raise StateConflict(f"card {number} is already out of the game (played or discarded); undo the "
+                                "move that took it out, or check the number")
+        if number in numbers[:index]:
+            twice = "played and discarded too" if number in played else "discarded twice"
+            raise BadInput(f"card {number} is {twice}; a card goes out of the game once")
+    return numbers
+
+
+def _mover(state: GameState, player: str | None) -> str:
+    """The player who moves now: a player (BadInput), whose turn it is (NotYourTurn), the game not over."""
+    player = state.player(player)
+    if state.finished is not None:
+        raise GameOver(state.finished)
+    if player != state.turn:
+        raise NotYourTurn(f"it is {state.turn}'s turn, not {player}'s", turn=state.turn, player=player)
+    return player
+
+
+@dataclass(frozen=True)
+class HandPlay:
+    """One way to play a card of a hand: `card` is its index in the hand, `choice` None for a card
+    without choices."""
+
+    card: int
+    choice: str | None
+    verdict: Verdict
+
+
+@dataclass
+class HandRanking:
+    plays: list[HandPlay]  # the legal plays, most points first (ties in hand order)
+    refused: list[HandPlay]  # the ways of playing that are not playable now, in hand order
+
+
+def rank_hand(state: GameState, hand: Sequence[Card], board: Board, player: str | None = None) -> HandRanking:
+    """The hand advisor: every card of `hand` checked, every choice of a card with choices."""
+    player = state.player(player)
+    plays, refused = [], []
+    for index, card in enumerate(hand):
+        verdict = check(state, card, board, player)
+        options = verdict.choices.items() if verdict.choices else [(None, verdict)]
+        for choice, option in options:
+            (plays if option.playable else refused).append(HandPlay(index, choice, option))
+    plays.sort(key=lambda found: -(found.verdict.points or 0))
+    return HandRanking(plays, refused)
+
+
 def _choice_key(card: Card, choice: str, choices: dict[str, Verdict]) -> str:
+    options = tuple(choices)
     if isinstance(card, RemoveOneMarker):
         if "@" not in choice:
-            raise BadInput("choose the marker to remove as DELICT@LOCATION, e.g. --choose 'break-in@Meisenheim'")
+            raise ChoiceNeeded("a marker to remove is named DELICT@LOCATION, e.g. break-in@Meisenheim",
+                               options=options, given=choice)
         delict, location = choice.split("@", 1)
         key = marker_key(names.resolve("delict", delict), names.resolve("location", location))
         if key not in choices:
-            raise BadInput(f"there is no {key.replace('@', ' marker on ')}; markers: " + ", ".join(choices))
+            raise ChoiceNeeded(f"there is no {key.replace('@', ' marker on ')}; markers: " + ", ".join(choices),
+                               options=options, given=choice)
         return key
     delict = names.resolve("delict", choice)
     if delict not in choices:
-        raise BadInput(f"{delict} is not in this card's group; choose one of " + ", ".join(choices))
+        raise ChoiceNeeded(f"{delict} is not in this card's group; choose one of " + ", ".join(choices),
+                           options=options, given=choice)
     return delict
 
 
@@ -192,11 +320,11 @@ class Work:
         if tile is not None:
             return f"{location} holds the {tile} tile (rule 2)"
         others = [d for d in names.DELICTS if d != delict and d in self.markers]
-        masks = [_mask(self.markers[d]) for d in others]
-        bit = 1 << names.LOCATION_INDEX[location]
-        if not reserved_locations(masks) & bit:
+        masks = [location_mask(self.markers[d]) for d in others]
+        here = bit(names.LOCATION_INDEX[location])
+        if not reserved_locations(masks) & here:
             return None
-        rows = hall_violator([m & ~bit for m in masks])
+        rows = hall_violator([m & ~here for m in masks])
         tied = [others[r] for r in rows]
         spots = sorted({loc for d in tied for loc in self.markers[d]}, key=names.LOCATION_INDEX.get)
         return (f"{location} is one of {len(spots)} locations ({', '.join(spots)}) holding every marker of "
@@ -277,10 +405,6 @@ class Work:
                                      "(rule 15, checked at the end of the turn in the two-player variant)")
 
 
-def _mask(locations: set[str] | frozenset[str]) -> int:
-    return sum(1 << names.LOCATION_INDEX[loc] for loc in locations)
-
-
 # ----- per card type ---------------------------------------------------------------------
 
 
@@ -305,10 +429,8 @@ def _group_choice(card: GroupClue, delict: str, board: Board):
 def _delict_in(work: Work, delict: str, locations: list[str]) -> int:
     """Type A (and a group card's chosen delict): the delict is on one of `locations`."""
     if delict in work.tiles:
-        if work.tiles[delict] in locations:
-            raise Unplayable(11, f"{delict} is already pinpointed on {work.tiles[delict]}: "
-                                 "no new information (rule 11)")
-        raise Unplayable(14, f"the {delict} tile lies on {work.tiles[delict]}, which the card excludes (rule 14)")
+        _pinpointed(work, delict, work.tiles[delict] in locations,
+                    f"{delict} is already pinpointed on {work.tiles[delict]}: no new information (rule 11)")
     if delict not in work.markers:
         work.place(delict, locations)
         return 1
@@ -323,15 +445,21 @@ def _delict_in(work: Work, delict: str, locations: list[str]) -> int:
 def _delict_not_in(work: Work, delict: str, locations: set[str]) -> int:
     """A solo "not" clue: only removes."""
     if delict in work.tiles:
-        if work.tiles[delict] in locations:
-            raise Unplayable(14, f"the {delict} tile lies on {work.tiles[delict]}, which the card excludes "
-                                 "(rule 14)")
-        raise Unplayable(11, f"{delict} is already pinpointed: no new information (rule 11)")
+        _pinpointed(work, delict, work.tiles[delict] not in locations,
+                    f"{delict} is already pinpointed: no new information (rule 11)")
     if delict not in work.markers:
         raise Unplayable(16, f"a 'not' clue places no markers and {delict} has none on the board (rule 16)")
     for location in sorted(work.markers[delict] & locations, key=names.LOCATION_INDEX.get):
         work.remove(delict, location)
     return 4
+
+
+def _pinpointed(work: Work, delict: str, agrees: bool, no_news: str) -> NoReturn:
+    """A card about a delict whose tile is down: it tells nothing new when the tile agrees
+    (rule 11, the sentence `no_news`), and contradicts the board when it does not (rule 14)."""
+    if agrees:
+        raise Unplayable(11, no_news)
+    raise Unplayable(14, f"the {delict} tile lies on {work.tiles[delict]}, which the card excludes (rule 14)")
 
 
 def _partners(work: Work, spots: set[str], relation: str) -> set[str]:

@@ -3,20 +3,24 @@
 A `GameState` holds the board (markers and tiles), the players, their scores, whose
 turn it is, who has used the "Remove one marker" card and which cards are out of the
 game. Every change is a `Move` pushed on `history`; `pop()` undoes the last one
-exactly, like python-chess's `Board.push`/`pop`. The rules live in `solver.table.rules`:
-this module only applies effects that the rules have checked.
+exactly, like python-chess's `Board.push`/`pop`. The rules live in `solver.table.rules`
+and `solver.table.deduce`, whose checked calls (`play`, `pass_turn`, `end_game`,
+`take_stop`, `take_out_dead`) are the only callers of `push_unchecked`: this module
+only applies effects that the rules have checked.
 """
 
 from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from solver.core import names
 from solver.core.errors import BadInput
-from solver.core.yamlio import dump_yaml, line_of, load_yaml, save_atomic
+from solver.core.yamlio import dump_yaml, line_of, load_yaml, previous_version, save_atomic
+from solver.table.errors import StateConflict
 
 MARKERS_PER_DELICT = 5
 FULL_LOCATION = 3
@@ -25,9 +29,28 @@ TOP_LEVEL_KEYS = (
     "variant", "cards_this_turn", "finished", "history",
 )
 VARIANT_KEYS = ("two_player", "last_delict_points")
-FINISHED_REASONS = ("all delicts pinpointed", "draw piles used up")
+REMOVE = "remove"  # what the move stack records for the "Remove one marker" card
 
 Pair = tuple[str, str]  # (delict, location)
+CardRecord = int | Literal["remove"] | dict[str, Any]  # a card number, REMOVE, or a written-out clue
+LastDelictPoints = Literal[1, 5]  # the update's 5 points, or its suggested 1
+
+
+class MoveKind(StrEnum):
+    """What an entry of the move stack records; its value is what the state file says."""
+
+    PLAY = "play"  # a card played (rules 1-7)
+    STOP = "stop"  # rule 10: markers taken by deduction and credited to a player
+    PASS = "pass"  # the turn ends without a card; discards go out of the game
+    END = "end"  # rule 12: the piles are used up and no hand card is playable
+    DRAWPILE = "drawpile"  # rule 11: dead cards on the draw piles taken out of the game
+
+
+class Finished(StrEnum):
+    """Why the game ended; its value is what the state file says under `finished:`."""
+
+    ALL_PINPOINTED = "all delicts pinpointed"
+    PILES_USED_UP = "draw piles used up"
 
 
 @dataclass
@@ -58,31 +81,45 @@ class Effect:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Effect:
-        def pairs(key: str) -> list[Pair]:
-            return [(names.resolve("delict", p["delict"]), names.resolve("location", p["location"]))
-                    for p in data.get(key) or []]
+    def from_dict(cls, data: object) -> Effect:
+        """An effect as `to_dict` writes it; BadInput names what is malformed."""
+        data = _mapping(data, "effect", "a mapping with placed, removed, replaced, tiles, kept")
 
-        kept = {names.resolve("delict", d): int(n) for d, n in (data.get("kept") or {}).items()}
-        return cls(pairs("placed"), pairs("removed"), pairs("replaced"), pairs("tiles"), kept)
+        def pairs(key: str) -> list[Pair]:
+            found = []
+            for pair in _listed(data, key, "a list of {delict: ..., location: ...}"):
+                if not isinstance(pair, dict) or "delict" not in pair or "location" not in pair:
+                    raise BadInput(f"`{key}:` holds {pair!r}, not {{delict: ..., location: ...}}")
+                found.append((names.resolve("delict", pair["delict"]), names.resolve("location", pair["location"])))
+            return found
+
+        kept = _mapping(data.get("kept") or {}, "kept", "a mapping from delicts to markers kept")
+        return cls(pairs("placed"), pairs("removed"), pairs("replaced"), pairs("tiles"),
+                   {names.resolve("delict", d): _count(n, f"kept {d}") for d, n in kept.items()})
 
 
 @dataclass
 class Move:
     """One entry of the move stack: enough to undo it exactly."""
 
-    kind: str  # play, stop, pass, end
+    kind: MoveKind
     player: str
-    card: int | str | dict | None = None  # a number, "remove", or a written-out clue
+    card: CardRecord | None = None
     choice: str | None = None
     effect: Effect = field(default_factory=Effect)
     out: list[int] = field(default_factory=list)  # card numbers this move took out of the game
     turn_before: str = ""
     cards_this_turn_before: int = 0
-    finished_before: str | None = None
+    finished_before: Finished | None = None
+
+    def __post_init__(self) -> None:
+        self.kind = MoveKind(self.kind)
+        if self.finished_before is not None:
+            self.finished_before = Finished(self.finished_before)
 
     def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"kind": self.kind, "player": self.player}
+        # plain str, not the enums: the YAML dumper represents str only
+        data: dict[str, Any] = {"kind": self.kind.value, "player": self.player}
         if self.card is not None:
             data["card"] = self.card
         if self.choice is not None:
@@ -92,17 +129,63 @@ class Move:
         data["turn_before"] = self.turn_before
         data["cards_this_turn_before"] = self.cards_this_turn_before
         if self.finished_before is not None:
-            data["finished_before"] = self.finished_before
+            data["finished_before"] = self.finished_before.value
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Move:
+    def from_dict(cls, data: object) -> Move:
+        """A move as `to_dict` writes it; BadInput names what is malformed."""
+        data = _mapping(data, "a history entry", "a mapping with kind, player, effect, ...")
+        for key in ("kind", "player"):
+            if key not in data:
+                raise BadInput(f"it has no `{key}:`")
+        if data["kind"] not in list(MoveKind):
+            raise BadInput(f"kind {data['kind']!r} is not one of {', '.join(MoveKind)}")
+        card = data.get("card")
+        if not (card is None or card == REMOVE or isinstance(card, dict) or _is_count(card)):
+            raise BadInput(f"card {card!r} is not a card number, {REMOVE} or a written-out clue")
+        finished = data.get("finished_before")
+        if finished is not None and finished not in list(Finished):
+            raise BadInput(f"finished_before {finished!r} is not one of {', '.join(Finished)}")
+        out = [_count(n, "a number under out") for n in _listed(data, "out", "a list of card numbers")]
         return cls(
-            str(data["kind"]), str(data["player"]), data.get("card"), data.get("choice"),
-            Effect.from_dict(data.get("effect") or {}), [int(n) for n in data.get("out") or []],
-            str(data.get("turn_before", data["player"])), int(data.get("cards_this_turn_before", 0)),
-            data.get("finished_before"),
+            MoveKind(data["kind"]), _name(data["player"], "player"), card,
+            None if data.get("choice") is None else _name(data["choice"], "choice"),
+            Effect.from_dict(data.get("effect") or {}), out,
+            _name(data.get("turn_before", data["player"]), "turn_before"),
+            _count(data.get("cards_this_turn_before", 0), "cards_this_turn_before"), finished,
         )
+
+
+def _mapping(value: object, what: str, shape: str) -> dict:
+    if not isinstance(value, dict):
+        raise BadInput(f"{what} must be {shape}, not {value!r}")
+    return value
+
+
+def _listed(data: dict, key: str, shape: str) -> list:
+    value = data.get(key)
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise BadInput(f"`{key}:` must be {shape}, not {value!r}")
+    return value
+
+
+def _is_count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _count(value: object, what: str) -> int:
+    if not _is_count(value):
+        raise BadInput(f"{what} must be a whole number >= 0, not {value!r}")
+    return value
+
+
+def _name(value: object, what: str) -> str:
+    if isinstance(value, dict | list) or value is None:
+        raise BadInput(f"{what} must be a name, not {value!r}")
+    return str(value)
 
 
 @dataclass
@@ -115,9 +198,9 @@ class GameState:
     remove_one_used: list[str] = field(default_factory=list)
     out_of_game: list[int] = field(default_factory=list)
     two_player: bool = False  # the two-player variant: 1-3 cards a turn, rule 15 at the turn's end
-    last_delict_points: int = 5  # the update's 5 points, or the suggested 1
+    last_delict_points: LastDelictPoints = 5
     cards_this_turn: int = 0
-    finished: str | None = None
+    finished: Finished | None = None
     history: list[Move] = field(default_factory=list)
 
     # ----- derived facts -------------------------------------------------------------
@@ -145,6 +228,14 @@ class GameState:
         tiled = set(self.tiles.values())
         return [loc for loc in names.LOCATIONS if loc not in tiled]
 
+    def player(self, name: str | None = None) -> str:
+        """`name` when it is a player (BadInput otherwise); whose turn it is when None."""
+        if name is None:
+            return self.turn
+        if name not in self.players:
+            raise BadInput(f"{name!r} is not a player; players: {', '.join(self.players)}")
+        return name
+
     def next_player(self) -> str:
         return self.players[(self.players.index(self.turn) + 1) % len(self.players)]
 
@@ -164,40 +255,58 @@ class GameState:
     def push_unchecked(self, move: Move, end_turn: bool) -> None:
         """Apply a move whose effect `solver.table.rules` computed, and record it for undo.
 
-        Unchecked: the effect is applied as given. The checked path is `solver.table.rules.play`.
+        Unchecked: the effect is applied as given. For use inside `solver.table` only; the
+        checked calls are `rules.play`, `rules.pass_turn`, `rules.end_game`, `deduce.take_stop`
+        and `deduce.take_out_dead`.
         """
         move.turn_before, move.cards_this_turn_before = self.turn, self.cards_this_turn
         move.finished_before = self.finished
         self._apply_effect(move.effect)
         self.scores[move.player] = self.scores.get(move.player, 0) + move.effect.points
-        if move.card == "remove" and move.player not in self.remove_one_used:
+        if move.card == REMOVE and move.player not in self.remove_one_used:
             self.remove_one_used.append(move.player)
         move.out = [n for n in dict.fromkeys(move.out) if n not in self.out_of_game]
         self.out_of_game.extend(move.out)
-        if move.kind == "play":
+        if move.kind == MoveKind.PLAY:
             self.cards_this_turn += 1
         if end_turn:
             self.turn, self.cards_this_turn = self.next_player(), 0
         if len(self.tiles) == len(names.DELICTS):
-            self.finished = FINISHED_REASONS[0]
+            self.finished = Finished.ALL_PINPOINTED
+        elif move.kind == MoveKind.END:
+            self.finished = Finished.PILES_USED_UP
         self.history.append(move)
 
     def pop(self) -> Move:
         """Undo the last move exactly; IndexError when there is none, BadInput when the board
         no longer holds what the move did (the file was edited by hand since)."""
+        move = self.history[-1]
         trial = copy.deepcopy(self)
-        try:
-            move = trial._pop_unchecked()
-            if trial.problems() or min(trial.scores.values(), default=0) < 0:
-                raise ValueError("the undone board breaks the rules")
-        except (KeyError, ValueError):
-            raise BadInput(
+        undone = trial._holds(move)
+        if undone:
+            trial._pop_unchecked()
+        if not undone or trial.problems():
+            raise StateConflict(
                 "the last entry under history: no longer matches the board (was the file edited by hand?), "
                 "so undo cannot restore what was there before; restore the .prev file instead, or delete "
                 "that history entry"
-            ) from None
+            )
         self.__dict__.update(trial.__dict__)
         return move
+
+    def _holds(self, move: Move) -> bool:
+        """Whether the state holds what `move` did: its tiles, the markers it placed, its points, its cards out."""
+        effect = move.effect
+        taken = {*effect.removed, *effect.replaced}
+        return (
+            move.player in self.players and move.turn_before in self.players
+            and self.scores.get(move.player, 0) >= effect.points
+            and len(set(effect.tiles)) == len(effect.tiles)
+            and all(self.tiles.get(delict) == location for delict, location in effect.tiles)
+            and all(location in self.markers.get(delict, ()) for delict, location in effect.placed
+                    if (delict, location) not in taken)
+            and all(move.out.count(number) <= self.out_of_game.count(number) for number in move.out)
+        )
 
     def _pop_unchecked(self) -> Move:
         move = self.history.pop()
@@ -211,7 +320,7 @@ class GameState:
             before[delict].discard(location)
         self.markers = {d: frozenset(m) for d, m in before.items() if m}
         self.scores[move.player] -= effect.points
-        if move.card == "remove" and move.player in self.remove_one_used:
+        if move.card == REMOVE and move.player in self.remove_one_used:
             self.remove_one_used.remove(move.player)
         for number in move.out:
             self.out_of_game.remove(number)
@@ -256,7 +365,7 @@ class GameState:
         return [f"{location} has {len(here)} markers; at most 3 at the end of a turn (rule 15)"
                 for location in names.LOCATIONS if len(here := self.markers_at(location)) > FULL_LOCATION]
 
-    def outcome(self) -> tuple[str, list[str]] | None:
+    def outcome(self) -> tuple[Finished, list[str]] | None:
         """(why the game ended, the winners), or None while it goes on."""
         if self.finished is None:
             return None
@@ -279,25 +388,40 @@ class GameState:
             "cards_this_turn": self.cards_this_turn,
         }
         if self.finished:
-            data["finished"] = self.finished
+            data["finished"] = self.finished.value
         data["history"] = [move.to_dict() for move in self.history]
         return data
 
     def to_yaml(self) -> str:
         return dump_yaml(self.to_dict())
 
-    def save(self, path: str | Path) -> None:
-        """Write atomically; the previous file is kept as PATH.prev."""
-        save_atomic(path, self.to_yaml())
+    def save(self, path: str | Path, reuse_previous: bool = False) -> None:
+        """Write atomically; the previous file is kept as PATH.prev.
+
+        With `reuse_previous` (after an undo): when PATH.prev holds exactly this state, its own
+        text is written back, so that a move and its undo leave the file byte for byte as it was.
+        """
+        text = self.to_yaml()
+        previous = previous_version(path)
+        if reuse_previous and previous.exists():
+            try:
+                if load_state(previous).to_dict() == self.to_dict():
+                    text = previous.read_text(encoding="utf-8")
+            except BadInput:
+                pass  # an unreadable previous file is simply not reused
+        save_atomic(path, text)
 
 
-def new_game(players: list[str], two_player: bool = False, last_delict_points: int = 5) -> GameState:
+def new_game(players: list[str], two_player: bool = False, last_delict_points: LastDelictPoints = 5) -> GameState:
     state = GameState(list(players), {p: 0 for p in players}, players[0] if players else "",
                       two_player=two_player, last_delict_points=last_delict_points)
     problems = _player_problems(state)
     if problems:
         raise BadInput(problems[0])
     return state
+
+
+_LAST_DELICT_POINTS = "last_delict_points is 5 (the update) or 1 (its suggested variant)"
 
 
 def _player_problems(state: GameState) -> list[str]:
@@ -308,7 +432,7 @@ def _player_problems(state: GameState) -> list[str]:
     if state.two_player and len(state.players) != 2:
         return ["the two-player variant needs exactly 2 players"]
     if state.last_delict_points not in (1, 5):
-        return ["last_delict_points is 5 (the update) or 1 (its suggested variant)"]
+        return [_LAST_DELICT_POINTS]
     return []
 
 
@@ -329,8 +453,6 @@ def load_state(path: str | Path) -> GameState:
         state = _parse(data, file)
     except BadInput as error:
         raise error.located(file) from None
-    except (KeyError, TypeError, ValueError) as error:
-        raise BadInput(f"malformed state ({error}); see docs/game.md for the format", file) from None
     _validate(state, data, file)
     return state
 
@@ -341,19 +463,24 @@ def _parse(data: dict, file: str) -> GameState:
         raise BadInput("`players:` must list the players' names", file, line_of(data, "players"))
     players = [str(p) for p in players]
     variant = _section(data, "variant", dict, "a mapping (two_player, last_delict_points)", file)
+    points = variant.get("last_delict_points", 5)
+    if not _is_count(points):
+        raise BadInput(_LAST_DELICT_POINTS, file, line_of(variant, "last_delict_points"))
+    cards = data.get("cards_this_turn") or 0
+    if not _is_count(cards):
+        raise BadInput("`cards_this_turn:` must be a whole number >= 0", file, line_of(data, "cards_this_turn"))
     state = GameState(
         players, _scores(data, players, file), _turn(data, players, file),
         _markers(data, file), _tiles(data, file),
         _player_list(data, "remove_one_used", players, file), _out_of_game(data, file),
-        bool(variant.get("two_player", False)), int(variant.get("last_delict_points", 5)),
-        int(data.get("cards_this_turn") or 0), data.get("finished"),
+        bool(variant.get("two_player", False)), points, cards, data.get("finished"),
     )
     history = _section(data, "history", list, "a list of earlier plays", file)
     for index, entry in enumerate(history):
         try:
             state.history.append(Move.from_dict(entry))
-        except (BadInput, KeyError, TypeError, ValueError) as error:
-            raise BadInput(f"unreadable history entry ({error}); delete it to drop undo information",
+        except BadInput as error:
+            raise BadInput(f"unreadable history entry ({error.message}); delete it to drop undo information",
                            file, line_of(history, index)) from None
     return state
 
@@ -454,8 +581,10 @@ def _validate(state: GameState, data: dict, file: str) -> None:
         elif "tile" in problem:
             line = line_of(data, "tiles")
         raise BadInput(f"this board breaks the rules: {problem}", file, line)
-    if state.finished is not None and state.finished not in FINISHED_REASONS:
-        raise BadInput(f"finished: must be one of {', '.join(FINISHED_REASONS)}", file, line_of(data, "finished"))
+    if state.finished is not None:
+        if state.finished not in list(Finished):
+            raise BadInput(f"finished: must be one of {', '.join(Finished)}", file, line_of(data, "finished"))
+        state.finished = Finished(state.finished)
 
 
 def _key_for(given: dict, delict: str) -> object:

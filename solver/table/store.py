@@ -51,7 +51,7 @@ class StateFile:
     def __init__(self, path: str | Path, timeout: float = LOCK_TIMEOUT):
         self.path = Path(path)
         self.timeout = timeout
-        self._lock = FileLock(str(self.path) + ".lock", timeout=timeout)
+        self._lock = FileLock(self.path.with_name(f".{self.path.name}.lock"), timeout=timeout)
 
     def read(self) -> Snapshot:
         """The state as saved now, with its version (saves are atomic, so no lock is needed)."""
@@ -72,6 +72,9 @@ class StateFile:
 
     @contextmanager
     def locked(self) -> Iterator[None]:
+        if not self.path.parent.is_dir():
+            raise BadInput("cannot write here (no such folder); check the path and that its folder exists",
+                           str(self.path))
         try:
             with self._lock:
                 yield
@@ -80,12 +83,12 @@ class StateFile:
                            "try again in a moment", str(self.path)) from None
 
     @contextmanager
-    def change(self, expected_version: str | None = None) -> Iterator[GameState]:
+    def change(self, expected_version: str | None = None, reuse_previous: bool = False) -> Iterator[GameState]:
         """Yield the current state to change in place; it is saved when the block ends without error
         and the state differs from the file.
 
         With `expected_version`, the change is refused (BoardChanged) unless the file still
-        holds that version.
+        holds that version. `reuse_previous` is for an undo (see GameState.save).
         """
         with self.locked():
             snapshot = self.read()
@@ -94,7 +97,7 @@ class StateFile:
             before = snapshot.state.to_yaml()
             yield snapshot.state
             if snapshot.state.to_yaml() != before:  # nothing changed, nothing written
-                snapshot.state.save(self.path)
+                snapshot.state.save(self.path, reuse_previous)
 
     def create(self, state: GameState) -> Snapshot:
         """Write a new game to the file (which must not hold one yet)."""

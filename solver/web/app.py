@@ -42,6 +42,7 @@ class TableConfig:
     token: str | None = None  # required on every request when set
     folder: Path = field(default_factory=Path.cwd)  # where new games are created
     board: Board | None = None
+    _deck: tuple[object, Deck] | None = None
 
     def the_board(self) -> Board:
         if self.board is None:
@@ -49,8 +50,11 @@ class TableConfig:
         return self.board
 
     def deck(self) -> Deck:
-        """The deck in use with the cards this table entered laid over it."""
-        return table_deck(self.deck_path, self.entered_path())
+        """The deck in use with the cards this table entered laid over it (read again when a file changed)."""
+        key = (self.deck_path, _stamp(self.deck_path), self.entered_path(), _stamp(self.entered_path()))
+        if self._deck is None or self._deck[0] != key:
+            self._deck = (key, table_deck(self.deck_path, self.entered_path()))
+        return self._deck[1]
 
     def entered_path(self) -> Path | None:
         return entered_path(self.state_path) if self.state_path else None
@@ -59,6 +63,14 @@ class TableConfig:
         if self.state_path is None:
             raise BadInput("no game is open: start a new game first")
         return StateFile(self.state_path)
+
+
+def _stamp(path: Path | None) -> tuple[int, int] | None:
+    try:
+        stat = path.stat() if path else None
+    except OSError:
+        return None
+    return (stat.st_mtime_ns, stat.st_size) if stat else None
 
 
 class TokenGate:

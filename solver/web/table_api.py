@@ -6,9 +6,8 @@ file's lock (`solver.table.store`), refused with 409 when the page's `version` i
 
 from __future__ import annotations
 
-import asyncio
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -25,14 +24,13 @@ from solver.core.errors import BadInput
 from solver.decks.entered import confirm_card, enter_card
 from solver.table import deduce, rules
 from solver.table.cardref import CardRef, card_from_request
+from solver.table.errors import ChoiceNeeded, GameGoesOn, Refused
 from solver.table.state import new_game
 from solver.table.store import Snapshot, StateFile
+from solver.web.events import ChangeFeed
 
 if TYPE_CHECKING:
     from solver.web.app import TableConfig
-
-POLL_SECONDS = 0.2  # how often the change feed looks at the state file
-
 
 class NotPlayable(Exception):
     def __init__(self, document: dict[str, Any]):
@@ -100,6 +98,14 @@ def _optional_text(data: dict[str, Any], key: str) -> str | None:
 class TableRoutes:
     def __init__(self, config: TableConfig):
         self.config = config
+        self.feed = ChangeFeed(lambda: config.state_path)
+
+    async def changed(self, work: Callable[..., dict[str, Any]], *args: Any) -> Response:
+        """Run a change of the state file off the event loop, then tell the change feed at once."""
+        try:
+            return JSONResponse(await run_in_threadpool(work, *args))
+        finally:
+            self.feed.poke()
 
     def deck(self) -> Deck:
         return self.config.deck()
@@ -136,22 +142,17 @@ class TableRoutes:
 
     async def play(self, request: Request) -> Response:
         data = await _body(request)
-        return JSONResponse(await run_in_threadpool(self._play, data))
+        return await self.changed(self._play, data)
 
     def _play(self, data: dict[str, Any]) -> dict[str, Any]:
         store = self.config.state_file()
         ref = self.card(data)
         choice = _optional_text(data, "choose")
+        discard = _numbers(data, "discard")
         with store.change(_version(data)) as state:
             player = self._player(Snapshot(state, ""), data)
-            if player != state.turn:
-                raise BadInput(f"it is {state.turn}'s turn, not {player}'s")
-            if state.finished:
-                raise BadInput(f"the game is over ({state.finished})")
-            if ref.number is not None and ref.number in state.out_of_game:
-                raise BadInput(f"card {ref.number} is already out of the game (played or discarded)")
             verdict, chosen = rules.play(state, ref.card, self.config.the_board(), ref.record, choice, player,
-                                         bool(data.get("more")))
+                                         bool(data.get("more")), discard)
             if not verdict.playable:
                 raise NotPlayable({**verdict.to_dict(), "card": ref.to_dict()})
         return {"played": {**verdict.to_dict(), "card": ref.to_dict(), "player": player, "choice": chosen},
@@ -159,15 +160,102 @@ class TableRoutes:
 
     async def undo(self, request: Request) -> Response:
         data = await _body(request)
-        return JSONResponse(await run_in_threadpool(self._undo, data))
+        return await self.changed(self._undo, data)
 
     def _undo(self, data: dict[str, Any]) -> dict[str, Any]:
         store = self.config.state_file()
-        with store.change(_version(data)) as state:
+        with store.change(_version(data), reuse_previous=True) as state:
             if not state.history:
                 raise BadInput("nothing to undo")
             move = state.pop()
         return {"undone": move.to_dict(), "state": state_document(store.read())}
+
+    async def pass_turn(self, request: Request) -> Response:
+        return await self.changed(self._pass, await _body(request))
+
+    def _pass(self, data: dict[str, Any]) -> dict[str, Any]:
+        store = self.config.state_file()
+        discard = _numbers(data, "discard")
+        with store.change(_version(data)) as state:
+            move = rules.pass_turn(state, self._player(Snapshot(state, ""), data), discard)
+        return {"passed": move.to_dict(), "state": state_document(store.read())}
+
+    async def stop(self, request: Request) -> Response:
+        snapshot = await run_in_threadpool(self.config.state_file().read)
+        return JSONResponse(await run_in_threadpool(stop_document, snapshot))
+
+    async def take_stop(self, request: Request) -> Response:
+        return await self.changed(self._take_stop, await _body(request))
+
+    def _take_stop(self, data: dict[str, Any]) -> dict[str, Any]:
+        store = self.config.state_file()
+        taker = _optional_text(data, "taker")
+        if taker is None:
+            raise BadInput('STOP names who takes the markers: {"taker": "Ben", "version": "..."}')
+        with store.change(_version(data)) as state:
+            found = stop_document(Snapshot(state, ""))
+            move = deduce.take_stop(state, self.config.the_board(), resolve_player(taker, state.players))
+        if move is None:
+            raise BadInput("no marker can be removed by deduction now")
+        return {**found, "taken_by": move.player, "points": move.effect.points, "effect": move.effect.to_dict(),
+                "state": state_document(store.read())}
+
+    async def hand(self, request: Request) -> Response:
+        data = await _body(request)
+        snapshot = await run_in_threadpool(self.config.state_file().read)
+        return JSONResponse(await run_in_threadpool(self._hand, snapshot, data))
+
+    def _hand(self, snapshot: Snapshot, data: dict[str, Any]) -> dict[str, Any]:
+        refs = self._cards(data)
+        player = self._player(snapshot, data)
+        ranking = rules.rank_hand(snapshot.state, [ref.card for ref in refs], self.config.the_board(), player)
+
+        def entry(found: rules.HandPlay) -> dict[str, Any]:
+            verdict = {key: value for key, value in found.verdict.to_dict().items() if key != "choices"}
+            return {"card": refs[found.card].to_dict(), "choice": found.choice, **verdict}
+
+        return {"player": player, "plays": [entry(found) for found in ranking.plays],
+                "not_playable": [entry(found) for found in ranking.refused]}
+
+    async def drawpile(self, request: Request) -> Response:
+        return await self.changed(self._drawpile, await _body(request))
+
+    def _drawpile(self, data: dict[str, Any]) -> dict[str, Any]:
+        refs = self._cards(data)
+        board = self.config.the_board()
+        take_out = data.get("take_out") is True
+        store = self.config.state_file()
+        with store.change(_version(data) if take_out else None) as state:
+            results = [{"card": ref.to_dict(), "dead": (reason := deduce.never_playable(state, ref.card, board))
+                        is not None, "reason": reason} for ref in refs]
+            move = deduce.take_out_dead(state, [(ref.number, ref.card) for ref in refs if ref.number is not None],
+                                        board) if take_out else None
+        return {"cards": results, "taken_out": move.out if move else [], "state": state_document(store.read())}
+
+    async def end(self, request: Request) -> Response:
+        return await self.changed(self._end, await _body(request))
+
+    def _end(self, data: dict[str, Any]) -> dict[str, Any]:
+        refs = self._cards(data, allow_empty=True)
+        store = self.config.state_file()
+        with store.change(_version(data)) as state:
+            try:
+                rules.end_game(state, [ref.card for ref in refs], self.config.the_board())
+            except GameGoesOn as going:
+                raise NotPlayable({"error": f"the game goes on: {refs[going.index].label} is playable",
+                                   "card": refs[going.index].to_dict(), **going.verdict.to_dict()}) from None
+        return {"state": state_document(store.read())}
+
+    def _cards(self, data: dict[str, Any], allow_empty: bool = False) -> list[CardRef]:
+        cards = data.get("cards", [])
+        if not isinstance(cards, list) or (not cards and not allow_empty):
+            raise BadInput('name the cards: {"cards": [38, "remove", {"clue": {...}}]}')
+        deck = self.deck()
+        return [card_from_request(entry if isinstance(entry, dict) else {"card": entry}, deck) for entry in cards]
+
+    async def odds(self, request: Request) -> Response:
+        snapshot = await run_in_threadpool(self.config.state_file().read)
+        return JSONResponse({**await run_in_threadpool(odds_document, snapshot), "version": snapshot.version})
 
     async def card_text(self, request: Request) -> Response:
         card = self.deck().card(_card_number(request))
@@ -176,7 +264,7 @@ class TableRoutes:
     async def enter(self, request: Request) -> Response:
         data = await _body(request)
         number = _card_number(request)
-        return JSONResponse(await run_in_threadpool(self._enter, number, data))
+        return await self.changed(self._enter, number, data)
 
     def _enter(self, number: int, data: dict[str, Any]) -> dict[str, Any]:
         where = self.config.entered_path()
@@ -194,7 +282,7 @@ class TableRoutes:
 
     async def new_game(self, request: Request) -> Response:
         data = await _body(request)
-        return JSONResponse(await run_in_threadpool(self._new_game, data))
+        return await self.changed(self._new_game, data)
 
     def _new_game(self, data: dict[str, Any]) -> dict[str, Any]:
         players = data.get("players")
@@ -215,18 +303,34 @@ class TableRoutes:
         return JSONResponse({"count": total, "version": snapshot.version})
 
     async def events(self, request: Request) -> Response:
-        store = self.config.state_file()
-
         async def changes() -> AsyncIterator[dict[str, str]]:
-            seen = None
-            while not await request.is_disconnected():
-                version = store.version()
-                if version != seen:
-                    seen = version
-                    yield {"event": "state", "data": json.dumps({"version": version})}
-                await asyncio.sleep(POLL_SECONDS)
+            async for version in self.feed.versions(request.is_disconnected):
+                yield {"event": "state", "data": json.dumps({"version": version})}
 
         return EventSourceResponse(changes(), ping=15)
+
+
+def stop_document(snapshot: Snapshot) -> dict[str, Any]:
+    """Rule 10: the markers that can be removed by deduction, each with its reason."""
+    state = snapshot.state
+    return {"removable": [{"delict": found.delict, "location": found.location, "reason": found.reason}
+                          for found in deduce.removable(state)],
+            "contradiction": deduce.contradiction(state)}
+
+
+def odds_document(snapshot: Snapshot) -> dict[str, Any]:
+    """The exact share of complete assignments that put each delict at each location."""
+    from solver.counting.odds import odds_of_masks
+
+    odds = odds_of_masks(deduce.allowed_masks(snapshot.state))
+    return odds.to_dict()
+
+
+def _numbers(data: dict[str, Any], key: str) -> tuple[int, ...]:
+    values = data.get(key, [])
+    if not isinstance(values, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+        raise BadInput(f"`{key}` is a list of card numbers")
+    return tuple(values)
 
 
 def card_document(card: Card) -> dict[str, Any]:
@@ -265,6 +369,16 @@ async def _not_playable(request: Request, error: Exception) -> Response:
     return JSONResponse(error.document, status_code=422)
 
 
+async def _refused(request: Request, error: Exception) -> Response:
+    assert isinstance(error, Refused)
+    return JSONResponse({"error": error.reason}, status_code=422)
+
+
+async def _choice_needed(request: Request, error: Exception) -> Response:
+    assert isinstance(error, ChoiceNeeded)
+    return JSONResponse({"error": error.message, "options": list(error.options)}, status_code=400)
+
+
 def routes(config: TableConfig) -> list[Route]:
     table = TableRoutes(config)
     return [
@@ -274,6 +388,13 @@ def routes(config: TableConfig) -> list[Route]:
         Route("/api/play", table.play, methods=["POST"]),
         Route("/api/undo", table.undo, methods=["POST"]),
         Route("/api/count", table.count),
+        Route("/api/odds", table.odds),
+        Route("/api/pass", table.pass_turn, methods=["POST"]),
+        Route("/api/stop", table.stop),
+        Route("/api/stop", table.take_stop, methods=["POST"]),
+        Route("/api/hand", table.hand, methods=["POST"]),
+        Route("/api/drawpile", table.drawpile, methods=["POST"]),
+        Route("/api/end", table.end, methods=["POST"]),
         Route("/api/cards/{number}", table.card_text),
         Route("/api/cards/{number}", table.enter, methods=["POST"]),
         Route("/api/games", table.new_game, methods=["POST"]),
@@ -281,4 +402,4 @@ def routes(config: TableConfig) -> list[Route]:
     ]
 
 
-EXCEPTION_HANDLERS = {NotPlayable: _not_playable}
+EXCEPTION_HANDLERS = {NotPlayable: _not_playable, Refused: _refused, ChoiceNeeded: _choice_needed}

@@ -3,7 +3,7 @@ import random
 import pytest
 
 from solver.cardgames.api import CHANCE, TERMINAL, IllegalAction
-from tests.cardgames.toygame import RaceState
+from tests.cardgames.toygame import RaceGame
 
 
 def test_sentinels_match_openspiel():
@@ -11,7 +11,7 @@ def test_sentinels_match_openspiel():
 
 
 def test_illegal_action_raises_with_reason_and_leaves_state_unchanged():
-    state = RaceState(target=2)
+    state = RaceGame(target=2).new_initial_state()
     state.apply_action(0)
     state.apply_action(1)  # total 1, one step left
     before = (state.total, state.to_move, state.history())
@@ -23,7 +23,7 @@ def test_illegal_action_raises_with_reason_and_leaves_state_unchanged():
 
 
 def test_non_int_action_is_refused_not_coerced():
-    state = RaceState()
+    state = RaceGame().new_initial_state()
     state.apply_action(0)
     with pytest.raises(IllegalAction):
         state.apply_action("1")  # type: ignore[arg-type]
@@ -32,7 +32,7 @@ def test_non_int_action_is_refused_not_coerced():
 
 
 def test_clone_is_independent():
-    state = RaceState()
+    state = RaceGame().new_initial_state()
     state.apply_action(1)
     twin = state.clone()
     twin.apply_action(2)
@@ -41,7 +41,7 @@ def test_clone_is_independent():
 
 
 def test_resolve_chance_then_play_to_terminal():
-    state = RaceState()
+    state = RaceGame().new_initial_state()
     assert state.current_player() == CHANCE and state.is_chance_node()
     state.resolve_chance(random.Random(3))
     assert state.current_player() in (0, 1)

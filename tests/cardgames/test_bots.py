@@ -1,12 +1,12 @@
 import random
 
 from solver.cardgames.bots import RandomBot, ScriptedBot
-from tests.cardgames.toygame import RaceState
+from tests.cardgames.toygame import RaceGame
 
 
 def test_random_bot_only_picks_legal_actions_and_is_seeded():
     def run(seed):
-        state, bot, picks = RaceState(target=9), RandomBot(seed), []
+        state, bot, picks = RaceGame(target=9).new_initial_state(), RandomBot(seed), []
         state.resolve_chance(random.Random(0))
         while not state.is_terminal():
             action = bot.step(state)

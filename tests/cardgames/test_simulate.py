@@ -1,7 +1,8 @@
 import pytest
 
-from solver.cardgames.simulate import default_winner, simulate, wilson_interval
-from tests.cardgames.toygame import new_race, random_bots
+from solver.cardgames.api import sole_winner
+from solver.cardgames.simulate import simulate, wilson_interval
+from tests.cardgames.toygame import RaceGame, random_bots
 
 
 def test_wilson_interval_known_values():
@@ -13,14 +14,14 @@ def test_wilson_interval_known_values():
     assert wilson_interval(0, 0) == (0.0, 1.0)
 
 
-def test_default_winner():
-    assert default_winner([1.0, -1.0]) == 0
-    assert default_winner([0.0, 0.0]) is None
+def test_sole_winner():
+    assert sole_winner([1.0, -1.0]) == 0
+    assert sole_winner([0.0, 0.0]) is None
 
 
 def test_simulate_counts_every_game_and_is_independent_of_jobs():
-    one = simulate(new_race, random_bots, games=120, seed=7, jobs=1, chunk=25)
-    two = simulate(new_race, random_bots, games=120, seed=7, jobs=2, chunk=25)
+    one = simulate(RaceGame(), random_bots, games=120, seed=7, jobs=1, chunk=25)
+    two = simulate(RaceGame(), random_bots, games=120, seed=7, jobs=2, chunk=25)
     assert one.games == 120 and sum(one.wins) + one.no_winner == 120
     assert one.wins == two.wins and one.rounds == two.rounds
     assert one.to_dict()["seats"][0]["bot"] == "random"

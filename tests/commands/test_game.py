@@ -213,3 +213,64 @@ def test_two_player_variant_rule_15_at_the_end_of_the_turn(run, tmp_path):
     assert code == 1 and "Oberhausen has 4 markers" in err
     code, _, _ = run("play", path, "remove", "--choose", "murder@Oberhausen")
     assert code == 0
+
+
+@pytest.mark.parametrize(("extra", "where"), [
+    ("cards_this_turn: two\n", "game.yaml:5: `cards_this_turn:`"),
+    ("variant: {last_delict_points: five}\n", "game.yaml:5: last_delict_points"),
+    ("history:\n  - {kind: play, player: Ben, effect: {kept: [3]}}\n", "game.yaml:6: unreadable history entry"),
+])
+def test_a_malformed_state_file_is_one_line_naming_the_line(run, game, extra, where):
+    game.write_text(RULE_4_STATE + extra, encoding="utf-8")
+    code, out, err = run("game", "show", game)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert where in err and "Traceback" not in err
+
+
+def test_undo_after_a_hand_edit_is_one_line(run, game):
+    run("play", game, "38")
+    game.write_text(game.read_text(encoding="utf-8").replace("Ben: 4", "Ben: 1"), encoding="utf-8")
+    code, out, err = run("undo", game)
+    assert code == 2 and out == "" and err.count("\n") == 1 and "no longer matches the board" in err
+
+
+def test_a_group_card_without_a_choice_names_the_option_and_the_choices(run, tmp_path):
+    path = tmp_path / "g.yaml"
+    path.write_text("players: [Anna, Ben]\nmarkers:\n  highway robbery: [Boos, Meddersheim, Hundsbach]\n"
+                    "  robbery: [Kirn, Obermoschel]\n", encoding="utf-8")
+    code, _, err = run("play", path, "27")
+    assert code == 2 and "pass --choose with one of robbery; highway robbery" in err
+    code, _, err = run("play", path, "remove", "--choose", "robbery")
+    assert code == 2 and "--choose 'break-in@Meisenheim'" in err
+
+
+def test_pass_with_a_discard_that_is_no_card_leaves_the_file_loadable(run, game):
+    """This used to write out_of_game: [100], and the file no longer loaded."""
+    before = game.read_text(encoding="utf-8")
+    code, out, err = run("game", "pass", game, "--discard", "100")
+    assert code == 2 and out == "" and err.count("\n") == 1 and "there is no card 100" in err
+    assert game.read_text(encoding="utf-8") == before
+    code, out, _ = run("game", "pass", game, "--discard", "44")
+    assert code == 0 and "Ben passes; Carl's turn" in out
+    code, _, err = run("game", "pass", game, "--discard", "44")
+    assert code == 2 and "game.yaml: card 44 is already out of the game" in err
+
+
+def test_game_end_twice_and_pass_after_the_end_are_refused(run, tmp_path):
+    path = tmp_path / "end.yaml"
+    path.write_text("players: [Anna, Ben]\ntiles:\n  break-in: Oberhausen\n", encoding="utf-8")
+    assert run("game", "end", path, "11")[0] == 0
+    for command in (("game", "end", path), ("game", "pass", path)):
+        code, _, err = run(*command)
+        assert code == 1 and "refused: the game is over (draw piles used up)" in err
+
+
+def test_drawpile_take_out_of_cards_already_out_records_nothing(run, tmp_path):
+    path = tmp_path / "d.yaml"
+    path.write_text("players: [Anna, Ben]\ntiles:\n  break-in: Oberhausen\n", encoding="utf-8")
+    run("drawpile", path, "11", "--take-out")
+    code, out, _ = run("drawpile", path, "11", "--take-out")
+    assert code == 0 and "out of the game: 11" in out
+    assert run("undo", path)[0] == 0
+    code, _, err = run("undo", path)
+    assert code == 1 and "nothing to undo" in err

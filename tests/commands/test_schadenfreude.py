@@ -81,13 +81,13 @@ def test_play_refuses_illegal_moves_with_the_reason_then_plays_on():
 
 
 def test_play_a_whole_game_by_always_typing_the_first_legal_card():
+    from solver.cardgames.schadenfreude.game import SchadenfreudeGame
     from solver.cardgames.schadenfreude.play import play_game
-    from solver.cardgames.schadenfreude.state import SchadenfreudeState
 
-    state = SchadenfreudeState(3)
+    state = SchadenfreudeGame(3).new_initial_state()
 
     def read(prompt):
-        return state.card_names(state.legal_actions())[0]
+        return state.game.card_names(state.legal_actions())[0]
 
     lines: list[str] = []
     play_game(3, 1, "random", read=read, write=lines.append, seed=5, state=state)

@@ -14,9 +14,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from solver.core import names
+from solver.core.bits import FULL
 from solver.core.cards import DelictClue, DistrictClue, GroupClue, LocationClue, NotClue, parse_clue
-from solver.counting import FULL, count_assignments, count_clues, state_masks
+from solver.counting import count_assignments, count_clues, state_masks
 from tests.clue_sets import true_clue
+from tests.counting.reference_units import count_units_ie
 from tests.enumerate_reference import brute_force_count, enumerate_count
 
 SIXTEEN_FACTORIAL = 20_922_789_888_000
@@ -201,10 +203,10 @@ def _random_clue_set(seed: int, kinds: str, sizes: tuple[int, int], false_kinds:
 def test_sparse_and_dense_counts_agree(seed):
     import solver.counting as counting
     import solver.counting.sparse as sparse_module
-    from solver.counting.reduce import _propagate
+    from solver.counting.reduce import propagate
 
     board, clues, reduced = _random_clue_set(seed, "AADDNCCB", (6, 14))
-    allowed = _propagate(list(reduced.allowed), reduced)
+    allowed = propagate(list(reduced.allowed), reduced)
     sparse = counting.count_sparse(reduced, allowed, limit=100_000)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(sparse_module, "SPARSE_STATE_LIMIT", -1)  # force the dense DP
@@ -217,13 +219,13 @@ def test_sparse_and_dense_counts_agree(seed):
 def test_signed_branches_agree_with_units_and_inclusion_exclusion(seed, kinds):
     """count_branched (group clues as signed branches) == the previous unit / inclusion-exclusion path."""
     import solver.counting as counting
-    from solver.counting.reduce import _propagate
+    from solver.counting.reduce import propagate
 
     _, _, reduced = _random_clue_set(seed, kinds, (4, 16), "AB", 3)  # false clues too: counts can be 0
-    allowed = _propagate(list(reduced.allowed), reduced)
+    allowed = propagate(list(reduced.allowed), reduced)
     if allowed is None:
         return
-    assert counting.count_branched(reduced, allowed) == counting.count_units_ie(reduced, allowed)
+    assert counting.count_branched(reduced, allowed) == count_units_ie(reduced, allowed)
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -245,11 +247,11 @@ def test_sparse_dp_and_propagation_agree_with_the_dense_dp(seed, kinds):
     """The int-keyed sparse DP (run without its caps) and the pruning of masks keep counts exact."""
     import solver.counting as counting
     import solver.counting.sparse as sparse_module
-    from solver.counting.reduce import _propagate
+    from solver.counting.reduce import propagate
 
     _, _, reduced = _random_clue_set(seed, kinds, (8, 22), "ADCB", 2)  # false clues too: counts can be 0
     dense = counting.count_branched(reduced, list(reduced.allowed))  # masks as the clues give them
-    allowed = _propagate(list(reduced.allowed), reduced)
+    allowed = propagate(list(reduced.allowed), reduced)
     if allowed is None:
         assert dense == 0
         return

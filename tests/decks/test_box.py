@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
 from solver.core import names
 from solver.core.cards import DelictClue, DistrictClue, GroupClue, card_type_of_number, fits_type
+from solver.core.paths import PUZZLES_DIR
 from solver.core.semantics import as_delict_map, holds
 from solver.counting import count_clues
-from solver.decks.box import box_puzzle_path, box_puzzles, partial_cards
+from solver.decks.box import box_puzzles, partial_cards
 from solver.solo.puzzle import load_puzzle
 from solver.solo.solve import solve_puzzle
 
@@ -30,6 +32,10 @@ ERRATUM_CARDS = {
     3: [2, 4, 5, 8, 9, 12, 13, 14, 33, 34, 35, 41, 43, 45, 47, 56, 63, 72, 73],
     4: [8, 9, 10, 13, 33, 35, 41, 48, 49, 50, 51, 56, 58, 63, 64, 71, 74, 76],
 }
+
+
+def box_puzzle_path(number: int) -> Path:
+    return PUZZLES_DIR / f"box-{number}.yaml"
 
 
 @pytest.fixture(scope="module")

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from solver.core.errors import BadInput
 from solver.core.yamlio import previous_version
 from solver.table.rules import check
-from solver.table.state import GameState, Move, load_state, new_game
+from solver.table.state import TOP_LEVEL_KEYS, GameState, Move, load_state, new_game
 from tests.game_helpers import board, deck, state
 
 EXAMPLE = """\
@@ -156,3 +159,108 @@ def test_last_delict_ends_the_game():
     assert game.outcome() == ("all delicts pinpointed", ["Anna"])
     game.pop()
     assert game.finished is None and game.outcome() is None
+
+
+def test_every_move_kind_is_written_as_its_plain_value_and_read_back(tmp_path):
+    """The kinds are a StrEnum; the file holds their values, as before (`kind: drawpile`, ...)."""
+    from solver.table.state import Finished, MoveKind
+
+    game = state({"break-in": ["Oberhausen", "Boos"]})
+    for kind in MoveKind:
+        game.push_unchecked(Move(kind, game.turn, out=[10 + len(game.history)]), end_turn=False)
+    game.finished = Finished.PILES_USED_UP
+    path = tmp_path / "kinds.yaml"
+    game.save(path)
+    text = path.read_text(encoding="utf-8")
+    assert [line.strip() for line in text.splitlines() if "kind:" in line] == [
+        "- kind: play", "- kind: stop", "- kind: pass", "- kind: end", "- kind: drawpile"]
+    assert "finished: draw piles used up" in text
+    again = load_state(path)
+    assert [move.kind for move in again.history] == list(MoveKind)
+    assert type(again.history[0].kind) is MoveKind and type(again.finished) is Finished
+    assert again.to_yaml() == text
+
+
+def test_an_unknown_move_kind_in_the_history_is_bad_input_at_its_line(tmp_path):
+    text = EXAMPLE + "history:\n  - {kind: shuffle, player: Anna}\n"
+    with pytest.raises(BadInput, match="unreadable history entry") as caught:
+        load_state(write(tmp_path, text))
+    assert caught.value.line == 11
+
+
+@pytest.mark.parametrize(("old", "new", "line", "words"), [
+    ("out_of_game: [11, 38]", "out_of_game: [11, 38]\ncards_this_turn: two", 10, "`cards_this_turn:` must be a whole"),
+    ("out_of_game: [11, 38]", "variant:\n  last_delict_points: five", 10, "last_delict_points is 5"),
+])
+def test_malformed_numbers_are_bad_input_at_their_line(tmp_path, old, new, line, words):
+    with pytest.raises(BadInput, match=words) as caught:
+        load_state(write(tmp_path, EXAMPLE.replace(old, new)))
+    assert caught.value.line == line
+
+
+@pytest.mark.parametrize(("entry", "words"), [
+    ("played 38", "a history entry must be a mapping"),
+    ("{kind: play}", "it has no `player:`"),
+    ("{kind: play, player: Anna, effect: {kept: [3]}}", "kept must be a mapping"),
+    ("{kind: play, player: Anna, effect: {placed: [Kirn]}}", "`placed:` holds 'Kirn'"),
+    ("{kind: play, player: Anna, out: [eleven]}", "must be a whole number"),
+    ("{kind: play, player: Anna, card: [38]}", "not a card number"),
+    ("{kind: play, player: Anna, finished_before: tomorrow}", "finished_before 'tomorrow'"),
+])
+def test_a_malformed_history_entry_is_bad_input_at_its_line(tmp_path, entry, words):
+    with pytest.raises(BadInput, match="unreadable history entry") as caught:
+        load_state(write(tmp_path, EXAMPLE + f"history:\n  - {entry}\n"))
+    assert words in caught.value.message and caught.value.line == 11
+
+
+def test_a_bug_while_loading_is_not_reported_as_bad_input(tmp_path, monkeypatch):
+    """Only what the parsers raise for bad input becomes BadInput; anything else is a bug and propagates."""
+    import solver.table.state as module
+
+    def broken(data, file):
+        raise KeyError("a bug")
+
+    monkeypatch.setattr(module, "_markers", broken)
+    with pytest.raises(KeyError):
+        load_state(write(tmp_path, EXAMPLE))
+
+
+@pytest.mark.parametrize("edit", ["tile gone", "score lowered", "card back", "player renamed"])
+def test_undo_refuses_each_kind_of_hand_edit(tmp_path, edit):
+    game = load_state(write(tmp_path, EXAMPLE.replace("out_of_game: [11, 38]", "out_of_game: [11]")))
+    _play(game, 38)
+    if edit == "tile gone":
+        game.history[-1].effect.tiles.append(("murder", "Kirn"))
+    elif edit == "score lowered":
+        game.scores["Anna"] = 1
+    elif edit == "card back":
+        game.out_of_game.remove(38)
+    else:
+        game.history[-1].player = "Dora"
+    before = game.to_dict()
+    with pytest.raises(BadInput, match="no longer matches the board"):
+        game.pop()
+    assert game.to_dict() == before
+
+
+_SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-2, 80), st.sampled_from(
+    ["Anna", "Ben", "play", "remove", "break-in", "Oberhausen", "draw piles used up", "5"]))
+_KEYS = st.sampled_from(["kind", "player", "card", "effect", "out", "placed", "tiles", "kept", "delict",
+                         "location", "Anna", "break-in", "two_player", "last_delict_points", "turn_before"])
+_VALUES = st.recursive(_SCALARS, lambda inner: st.one_of(
+    st.lists(inner, max_size=3), st.dictionaries(_KEYS, inner, max_size=4)), max_leaves=10)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.dictionaries(st.sampled_from(TOP_LEVEL_KEYS), _VALUES, max_size=6))
+def test_any_yaml_under_the_state_keys_loads_or_is_bad_input(tmp_path_factory, data):
+    """Malformed files are BadInput, never another exception (the parsers catch nothing broader)."""
+    path = tmp_path_factory.mktemp("fuzz") / "game.yaml"
+    path.write_text(yaml.safe_dump({"players": ["Anna", "Ben"], **data}), encoding="utf-8")
+    try:
+        game = load_state(path)
+        while game.history:
+            game.pop()
+            assert game.problems() == []
+    except BadInput:
+        pass

@@ -11,11 +11,11 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
-from starlette.testclient import TestClient  # noqa: E402
+from starlette.testclient import TestClient
 
-from solver.core.yamlio import dump_yaml  # noqa: E402
-from solver.table.state import new_game  # noqa: E402
-from solver.web.app import TableConfig, create_app  # noqa: E402
+from solver.core.yamlio import dump_yaml
+from solver.table.state import new_game
+from solver.web.app import TableConfig, create_app
 
 RULE_4_MARKERS = {"break-in": ["Oberhausen", "Obermoschel", "Meisenheim", "Lettweiler"]}
 
@@ -62,7 +62,7 @@ def test_board_geometry(client: TestClient) -> None:
 
 def test_check_is_exactly_check_json_with_the_card_it_used(client: TestClient, run: Any, game: Path) -> None:
     answer = client.post("/api/check", json={"card": 38}).json()
-    code, out, _ = run("check", str(game), "38", "--json")
+    _code, out, _ = run("check", str(game), "38", "--json")
     import json
 
     assert answer == json.loads(out)
@@ -143,6 +143,63 @@ def test_a_printed_card_entered_differently_is_refused(client: TestClient) -> No
     assert "rulebook prints card 38" in answer.json()["error"]
 
 
+def test_pass_moves_the_turn_and_takes_discards_out(client: TestClient) -> None:
+    answer = client.post("/api/pass", json={"version": version(client), "discard": [5, 6]})
+    assert answer.status_code == 200
+    assert answer.json()["state"]["turn"] == "Ben"
+    assert answer.json()["state"]["out_of_game"] == [5, 6]
+
+
+def test_stop_lists_and_takes_what_deduction_removes(tmp_path: Path) -> None:
+    # two delicts on the same two locations: rule 3's deduction removes a third delict's marker there
+    markers = {"break-in": ["Oberhausen", "Boos"], "highway robbery": ["Oberhausen", "Boos"],
+               "murder": ["Boos", "Kirn"]}
+    game = write_state(tmp_path / "stop.yaml", markers)
+    with TestClient(create_app(TableConfig(state_path=game)), raise_server_exceptions=False) as table:
+        found = table.get("/api/stop").json()
+        assert {"delict": "murder", "location": "Boos"} in [
+            {k: f[k] for k in ("delict", "location")} for f in found["removable"]]
+        stale = version(table)
+        taken = table.post("/api/stop", json={"taker": "ben", "version": stale})
+        assert taken.status_code == 200
+        assert taken.json()["taken_by"] == "Ben" and taken.json()["points"] >= 1
+        assert table.post("/api/stop", json={"taker": "Ben", "version": stale}).status_code == 409
+
+
+def test_hand_ranks_the_legal_plays(client: TestClient) -> None:
+    answer = client.post("/api/hand", json={"cards": [38, 18, "remove"]}).json()
+    assert answer["plays"][0]["card"]["number"] == 38 and answer["plays"][0]["points"] == 4
+    assert all(entry["playable"] is False for entry in answer["not_playable"])
+
+
+def test_drawpile_names_dead_cards_and_takes_them_out(tmp_path: Path) -> None:
+    game = write_state(tmp_path / "dead.yaml", {}, tiles={"break-in": "Oberhausen"})
+    with TestClient(create_app(TableConfig(state_path=game)), raise_server_exceptions=False) as table:
+        answer = table.post("/api/drawpile", json={"cards": [11, 38]}).json()
+        assert [entry["dead"] for entry in answer["cards"]] == [True, False]  # rule 11's example: card 11
+        taken = table.post("/api/drawpile", json={"cards": [11], "take_out": True, "version": version(table)})
+        assert taken.json()["taken_out"] == [11]
+
+
+def test_end_refused_while_a_hand_card_is_playable(client: TestClient) -> None:
+    answer = client.post("/api/end", json={"cards": [38], "version": version(client)})
+    assert answer.status_code == 422
+    ended = client.post("/api/end", json={"cards": [], "version": version(client)})
+    assert ended.status_code == 200
+    assert ended.json()["state"]["outcome"]["winners"] == ["Anna", "Ben"]
+
+
+def test_a_group_card_without_a_choice_lists_the_options(tmp_path: Path) -> None:
+    markers = {"murder": ["Kirn", "Boos", "Oberhausen"], "robbery": ["Simmern", "Hundsbach"]}
+    game = write_state(tmp_path / "group.yaml", markers)
+    with TestClient(create_app(TableConfig(state_path=game)), raise_server_exceptions=False) as table:
+        answer = table.post("/api/play", json={"card": 27, "version": version(table)})
+        assert answer.status_code == 400
+        assert set(answer.json()["options"]) == {"murder", "robbery"}
+        chosen = table.post("/api/play", json={"card": 27, "choose": "murder", "version": version(table)})
+        assert chosen.status_code == 200 and chosen.json()["played"]["choice"] == "murder"
+
+
 BAD_REQUESTS = [
     ("post", "/api/check", b"{not json", 400),
     ("post", "/api/check", b"[1, 2]", 400),
@@ -163,6 +220,12 @@ BAD_REQUESTS = [
     ("post", "/api/games", b'{"players": "Anna"}', 400),
     ("post", "/api/games", b'{"players": ["Anna", "Anna"]}', 400),
     ("post", "/api/games", b'{"players": ["A", "B"], "last_delict_points": 3}', 400),
+    ("post", "/api/pass", b'{"version": "x", "discard": "5"}', 400),
+    ("post", "/api/stop", b'{"version": "x"}', 400),
+    ("post", "/api/hand", b'{"cards": []}', 400),
+    ("post", "/api/hand", b'{"cards": 38}', 400),
+    ("post", "/api/drawpile", b'{"cards": [99]}', 400),
+    ("post", "/api/end", b'{"cards": [38]}', 400),
     ("get", "/api/nothing", b"", 404),
     ("put", "/api/state", b"", 405),
 ]

@@ -1,4 +1,5 @@
 """Scandaroon: a rules engine for the card-row scoring game.
 
-Layout: data (symbols, deck) -> model (effects, values, scoring, state) -> bots -> terminal play.
+Layout: data (symbols, deck) -> model (effects, values, scoring; actions, choices, state,
+observation; game, which ties them together) -> bots -> terminal play.
 """

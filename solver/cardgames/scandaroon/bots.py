@@ -15,7 +15,7 @@ from solver.cardgames.scandaroon.state import ScandaroonState
 
 
 def margin(state: ScandaroonState, seat: int) -> float:
-    scores = state.scores()
+    scores = state.scores
     others = max(s for i, s in enumerate(scores) if i != seat)
     return scores[seat] - others + 0.5 * state.pile_totals()[seat]
 
@@ -37,7 +37,7 @@ class GreedyBot:
             elif abs(value - best_value) <= 1e-9:
                 best.append(action)
         if state.pending() is None and best_value <= base + 1e-9:
-            return state.actions.PASS  # nothing improves the margin: pass (and be protected)
+            return state.game.actions.PASS  # nothing improves the margin: pass (and be protected)
         return self.rng.choice(best)
 
     def _value_after(self, state: ScandaroonState, seat: int, action: int) -> float:

@@ -5,16 +5,17 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from solver.cardgames.api import IllegalAction
+from solver.cardgames.scandaroon.observation import public_string
 
 
 def describe_state(state, seat: int) -> str:
-    lines = [state.public_string()]
+    lines = [public_string(state)]
     final = state.final_values()
     hand = sorted(state.hands[seat])
-    lines.append(f"your hand (P{seat}): " + (", ".join(state.deck[c].describe() for c in hand)
+    lines.append(f"your hand (P{seat}): " + (", ".join(state.game.deck[c].describe() for c in hand)
                                              if hand else "(empty)"))
     lines.append("in play: " + "; ".join(
-        f"{state.name(c)} {final[c]}" for row in state.rows for c in row) if any(state.rows)
+        f"{state.game.card_name(c)} {final[c]}" for row in state.rows for c in row) if any(state.rows)
         else "in play: (nothing)")
     return "\n".join(lines)
 

@@ -1,14 +1,6 @@
-"""Picklable factories for solver.cardgames.simulate (module-level, used with partial)."""
+"""A picklable bots factory for solver.cardgames.simulate (module-level, used with partial)."""
 
 from __future__ import annotations
-
-from solver.cardgames.scandaroon.state import ScandaroonState
-
-
-def make_state(deck, players: int) -> ScandaroonState:
-    state = ScandaroonState(deck, players)
-    state.keep_log = False
-    return state
 
 
 def make_bots(names: tuple[str, ...], seed: int) -> list:

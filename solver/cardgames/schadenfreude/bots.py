@@ -16,13 +16,14 @@ from solver.core.errors import BadInput
 
 def unseen_cards(state: SchadenfreudeState, me: int) -> list[int]:
     """Cards `me` cannot see: the other hands and the set-aside cards."""
-    mask = state.deck.mask & ~state.hands[me] & ~state.played
+    mask = state.game.deck_mask & ~state.hands[me] & ~state.played
     return cards_of(mask)
 
 
 def known_voids(state: SchadenfreudeState) -> list[int]:
     """Per seat, a mask of suits they showed they lack (an off-suit standard card)."""
-    voids = [0] * state.players
+    players = state.game.players
+    voids = [0] * players
     records = [(t.leader, t.cards) for t in state.tricks]
     if state.trick:
         records.append((state.leader, tuple(state.trick)))
@@ -32,7 +33,7 @@ def known_voids(state: SchadenfreudeState) -> list[int]:
             continue
         for position, card in enumerate(played):
             if not is_jester(card) and card // 12 != suit:
-                voids[(leader + position) % state.players] |= SUIT_MASKS[suit]
+                voids[(leader + position) % players] |= SUIT_MASKS[suit]
     return voids
 
 
@@ -42,7 +43,7 @@ def sample_hands(state: SchadenfreudeState, me: int, rng: random.Random) -> list
     sizes = [bin(hand).count("1") for hand in state.hands]
     unseen = unseen_cards(state, me)
     voids = known_voids(state)
-    others = [seat for seat in range(state.players) if seat != me]
+    others = [seat for seat in range(state.game.players) if seat != me]
     for attempt in range(20):
         rng.shuffle(unseen)
         hands = list(state.hands)
@@ -122,7 +123,7 @@ class HeuristicBot(_SamplingBot):
             total = 0.0
             for hands in worlds:
                 piles = self._finish_trick(state, list(hands), card)
-                total += position_value(projected_scores(state, piles), me, state.limit)
+                total += position_value(projected_scores(state, piles), me, state.game.limit)
             if total > best_value:
                 best, best_value = card, total
         return best
@@ -133,7 +134,7 @@ class HeuristicBot(_SamplingBot):
         played = [*state.trick, card]
         piles = list(state.piles)
         # finish only the current trick: give everyone just the cards they need
-        players = state.players
+        players = state.game.players
         rand = self.rng.random
         for position in range(len(played), players):
             seat = (state.leader + position) % players
@@ -166,7 +167,7 @@ class MonteCarloBot(_SamplingBot):
                 piles = random_tricks(
                     world, state.leader, list(state.piles), rand, started=[*state.trick, card]
                 )
-                totals[card] += position_value(projected_scores(state, piles), me, state.limit)
+                totals[card] += position_value(projected_scores(state, piles), me, state.game.limit)
         return max(legal, key=lambda card: totals[card])
 
 

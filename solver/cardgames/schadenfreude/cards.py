@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from solver.core.bits import indices, mask_of
 from solver.core.errors import BadInput
 
 RANK_VALUES = (-3, -2, -1, 1, 2, 3, 4, 5, 6, 7, 8, 9)
@@ -97,7 +98,7 @@ class Deck:
 
     @property
     def mask(self) -> int:
-        return sum(1 << card for card in self.cards)
+        return mask_of(self.cards)
 
     @property
     def hand_size(self) -> int:
@@ -133,18 +134,5 @@ def notation_named(name: str) -> Notation:
         raise BadInput(f"unknown deck {name!r}; decks are {', '.join(NOTATIONS)}") from None
 
 
-def cards_of(mask: int) -> list[int]:
-    """The card ints in a bitmask, ascending."""
-    cards = []
-    while mask:
-        low = mask & -mask
-        cards.append(low.bit_length() - 1)
-        mask ^= low
-    return cards
-
-
-def mask_of(cards: list[int] | tuple[int, ...]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask
+# A hand (or any set of cards) is a bit mask of card ints; mask_of(cards) is the other way.
+cards_of = indices  # the card ints in a mask, ascending

@@ -1,6 +1,8 @@
 """Register Schadenfreude with OpenSpiel (`pip install .[openspiel]`).
 
-Importing this module needs pyspiel; nothing else in the package imports it.
+Importing this module needs pyspiel; nothing else in the package imports it. The
+pyspiel classes here wrap the engine's own SchadenfreudeGame, SchadenfreudeState and
+SchadenfreudeObserver, which have the same shape without pyspiel.
 
     from solver.cardgames.schadenfreude import openspiel
     game = pyspiel.load_game("python_schadenfreude", {"players": 4})
@@ -15,7 +17,7 @@ import pyspiel
 
 from solver.cardgames.api import CHANCE, TERMINAL
 from solver.cardgames.schadenfreude.cards import NUM_CARDS
-from solver.cardgames.schadenfreude.state import SchadenfreudeState
+from solver.cardgames.schadenfreude.game import SchadenfreudeGame
 
 SHORT_NAME = "python_schadenfreude"
 DEFAULT_PLAYERS = 4
@@ -51,26 +53,27 @@ def _game_info(players: int) -> pyspiel.GameInfo:
     )
 
 
-class SchadenfreudeGame(pyspiel.Game):
+class SpielGame(pyspiel.Game):
+    """A pyspiel.Game around a SchadenfreudeGame (`engine`)."""
+
     def __init__(self, params: dict | None = None):
         params = dict(params or {})
-        self.players = int(params.get("players", DEFAULT_PLAYERS))
-        super().__init__(_GAME_TYPE, _game_info(self.players), params)
+        self.engine = SchadenfreudeGame(int(params.get("players", DEFAULT_PLAYERS)))
+        super().__init__(_GAME_TYPE, _game_info(self.engine.players), params)
 
     def new_initial_state(self) -> SpielState:
         return SpielState(self)
 
-    def make_py_observer(self, iig_obs_type=None, params=None):
-        perfect_recall = bool(iig_obs_type and iig_obs_type.perfect_recall)
-        return _StringObserver(perfect_recall)
+    def make_py_observer(self, iig_obs_type=None, params=None) -> SpielObserver:
+        return SpielObserver(self.engine.make_py_observer(iig_obs_type, params))
 
 
 class SpielState(pyspiel.State):
-    """A pyspiel.State that delegates to SchadenfreudeState."""
+    """A pyspiel.State around a SchadenfreudeState (`inner`)."""
 
-    def __init__(self, game: SchadenfreudeGame):
+    def __init__(self, game: SpielGame):
         super().__init__(game)
-        self.inner = SchadenfreudeState(game.players)
+        self.inner = game.engine.new_initial_state()
 
     def current_player(self) -> int:
         seat = self.inner.current_player()
@@ -107,11 +110,11 @@ class SpielState(pyspiel.State):
         return twin
 
 
-class _StringObserver:
-    """String observations only (no tensors yet)."""
+class SpielObserver:
+    """The engine's string observer in pyspiel's PyObserver shape (no tensors yet)."""
 
-    def __init__(self, perfect_recall: bool):
-        self.perfect_recall = perfect_recall
+    def __init__(self, observer):
+        self.observer = observer
         self.tensor = np.zeros(0, np.float32)
         self.dict: dict = {}
 
@@ -119,13 +122,11 @@ class _StringObserver:
         pass
 
     def string_from(self, state: SpielState, player: int) -> str:
-        if self.perfect_recall:
-            return state.inner.information_state_string(player)
-        return state.inner.observation_string(player)
+        return self.observer.string_from(state.inner, player)
 
 
 def load_game(players: int = DEFAULT_PLAYERS) -> pyspiel.Game:
     return pyspiel.load_game(SHORT_NAME, {"players": players})
 
 
-pyspiel.register_game(_GAME_TYPE, SchadenfreudeGame)
+pyspiel.register_game(_GAME_TYPE, SpielGame)

@@ -10,6 +10,7 @@ from solver.cardgames.api import IllegalAction
 from solver.cardgames.schadenfreude import scoring
 from solver.cardgames.schadenfreude.bots import BOTS
 from solver.cardgames.schadenfreude.cards import cards_of
+from solver.cardgames.schadenfreude.game import SchadenfreudeGame
 from solver.cardgames.schadenfreude.state import SchadenfreudeState
 from solver.core.errors import BadInput
 
@@ -18,9 +19,10 @@ HELP = "type a card from your hand (e.g. r7), 'hand' to show it again, 'quit' to
 
 def render(state: SchadenfreudeState, seat: int, names: list[str]) -> str:
     """Score area, trick area and hand of `seat`."""
-    card_names = state.card_names
+    card_names = state.game.card_names
+    players = state.game.players
     lines = ["", f"== round {state.round} ==  score area:"]
-    for player in range(state.players):
+    for player in range(players):
         pile = scoring.pile_values(state.piles[player])
         lines.append(
             f"  {names[player]:10} score {state.scores[player]:>3}   pile {pile} "
@@ -30,7 +32,7 @@ def render(state: SchadenfreudeState, seat: int, names: list[str]) -> str:
         last = state.tricks[-1]
         lines.append(f"last trick: {' '.join(card_names(last.cards))} -> {names[last.winner]} "
                      f"takes {' '.join(card_names(last.taken))}")
-    played = [f"{names[(state.leader + i) % state.players]}: {name}"
+    played = [f"{names[(state.leader + i) % players]}: {name}"
               for i, name in enumerate(card_names(state.trick))]
     lines.append("trick: " + (", ".join(played) if played else "(you lead)"))
     lines.append("your hand: " + " ".join(card_names(cards_of(state.hands[seat]))))
@@ -49,7 +51,7 @@ def play_game(
 ) -> SchadenfreudeState:
     """Play until the game ends or the person types quit; returns the state."""
     rng = random.Random(seed)
-    state = state or SchadenfreudeState(players, notation)
+    state = state or SchadenfreudeGame(players, notation).new_initial_state()
     bots = {p: BOTS[bot_name](seed=rng.randrange(2**31)) for p in range(players) if p != seat}
     names = ["you" if p == seat else f"{bot_name}{p}" for p in range(players)]
     write(f"Schadenfreude, {players} players; you are seat {seat}. {HELP}.")
@@ -63,7 +65,7 @@ def play_game(
         player = state.current_player()
         if player != seat:
             card = bots[player].step(state)
-            write(f"{names[player]} plays {state.deck.notation.card_name(card)}")
+            write(f"{names[player]} plays {state.game.card_name(card)}")
             _apply_and_report(state, card, names, write)
             continue
         write(render(state, seat, names))
@@ -76,7 +78,7 @@ def play_game(
                 write(render(state, seat, names) if text == "hand" else HELP)
                 continue
             try:
-                card = state.deck.notation.parse(text)
+                card = state.game.notation.parse(text)
                 _apply_and_report(state, card, names, write)
                 break
             except BadInput as error:
@@ -99,4 +101,4 @@ def _apply_and_report(state, card, names, write) -> None:
     elif len(state.tricks) > tricks:
         done = state.tricks[-1]
         write(f"   {names[done.winner]} win(s) the trick and take(s) "
-              f"{' '.join(state.card_names(done.taken))}")
+              f"{' '.join(state.game.card_names(done.taken))}")

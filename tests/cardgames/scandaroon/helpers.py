@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from solver.cardgames.scandaroon.deck import load_deck, parse_deck
+from solver.cardgames.scandaroon.game import ScandaroonGame
 from solver.cardgames.scandaroon.state import ScandaroonState
 from solver.cardgames.scandaroon.symbols import load_symbols
 
@@ -27,7 +28,7 @@ def position(players: int = 3, hands=None, rows=None, trump: str | None = "moon"
              current: int = 0, start: int = 0, passed=(), round_: int = 1) -> ScandaroonState:
     """A state in the middle of a round: hands and rows by card names; the rest of the
     deck is the draw pile."""
-    state = ScandaroonState(deck(), players)
+    state = ScandaroonGame(deck(), players).new_initial_state()
     state.queue = []
     state.hands = [[card(n) for n in (hands or {}).get(s, [])] for s in range(players)]
     state.rows = [[card(n) for n in (rows or {}).get(s, [])] for s in range(players)]
@@ -60,4 +61,4 @@ def reason(state: ScandaroonState, text: str) -> str | None:
 def conserved(state: ScandaroonState) -> bool:
     cards = (state.draw_pile + state.discard + [c for h in state.hands for c in h]
              + [c for r in state.rows for c in r] + [c for p in state.piles for c in p])
-    return sorted(cards) == list(range(len(state.deck)))
+    return sorted(cards) == list(range(len(state.game.deck)))

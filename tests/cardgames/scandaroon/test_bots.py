@@ -3,7 +3,8 @@
 import random
 
 from solver.cardgames.scandaroon.bots import GreedyBot, margin
-from solver.cardgames.scandaroon.runner import make_bots, make_state
+from solver.cardgames.scandaroon.game import ScandaroonGame
+from solver.cardgames.scandaroon.runner import make_bots
 from solver.cardgames.simulate import play_game
 
 from .helpers import deck, position
@@ -12,7 +13,7 @@ from .helpers import deck, position
 def test_bots_always_choose_legal_actions():
     for seed in range(3):
         bots = make_bots(("greedy", "random", "greedy"), seed)
-        result = play_game(lambda: make_state(deck(), 3), bots, seed)
+        result = play_game(ScandaroonGame(deck(), 3, keep_log=False), bots, seed)
         assert result.rounds == 4
 
 
@@ -21,7 +22,7 @@ def test_greedy_plays_the_best_card_then_passes():
     bot = GreedyBot(0)
     assert state.action_to_string(0, bot.step(state)) == "play Sultan"
     state = position(hands={0: []}, trump="moon")
-    assert bot.step(state) == state.actions.PASS
+    assert bot.step(state) == state.game.actions.PASS
 
 
 def test_greedy_completes_its_own_choices():
@@ -39,7 +40,7 @@ def test_greedy_beats_random():
     for seed in range(12):
         rng = random.Random(seed)
         bots = make_bots(("greedy", "random", "random"), rng.randrange(1000))
-        result = play_game(lambda: make_state(deck(), 3), bots, seed)
+        result = play_game(ScandaroonGame(deck(), 3, keep_log=False), bots, seed)
         if result.winner is not None:
             wins[result.winner] += 1
     assert wins[0] > wins[1] + wins[2]

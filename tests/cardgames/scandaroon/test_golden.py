@@ -8,14 +8,14 @@ import random
 from pathlib import Path
 
 from solver.cardgames.bots import RandomBot
-from solver.cardgames.scandaroon.state import new_game
+from solver.cardgames.scandaroon.game import ScandaroonGame
 
 GOLDEN = Path(__file__).parent / "golden" / "game_seed7_4p.txt"
 
 
 def transcript(seed: int = 7, players: int = 4) -> str:
     rng, bot = random.Random(seed), RandomBot(seed)
-    state = new_game(players=players)
+    state = ScandaroonGame(players=players).new_initial_state()
     lines: list[str] = []
     rounds = state.rounds_played()
     while not state.is_terminal():

@@ -5,7 +5,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solver.cardgames.scandaroon.state import ScandaroonState
+from solver.cardgames.scandaroon.game import ScandaroonGame
 
 from .helpers import conserved, deck
 
@@ -14,7 +14,7 @@ from .helpers import conserved, deck
 @given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from([3, 4]))
 def test_random_games_end_after_round_4_conserving_cards_with_nonnegative_vp(seed, players):
     rng = random.Random(seed)
-    state = ScandaroonState(deck(), players)
+    state = ScandaroonGame(deck(), players).new_initial_state()
     steps = 0
     while not state.is_terminal():
         state.apply_action(rng.choice(state.legal_actions()))
@@ -32,7 +32,7 @@ def test_random_games_end_after_round_4_conserving_cards_with_nonnegative_vp(see
 @given(seed=st.integers(0, 2**32 - 1))
 def test_clone_is_independent_and_replays_identically(seed):
     rng = random.Random(seed)
-    state = ScandaroonState(deck(), 4)
+    state = ScandaroonGame(deck(), 4).new_initial_state()
     for _ in range(40):
         if state.is_terminal():
             break
@@ -42,24 +42,24 @@ def test_clone_is_independent_and_replays_identically(seed):
     if not twin.is_terminal():
         twin.apply_action(twin.legal_actions()[-1])
     assert state.information_state_string(0) == before
-    replay = ScandaroonState(deck(), 4)
+    replay = ScandaroonGame(deck(), 4).new_initial_state()
     for action in state.history():
         replay.apply_action(action)
     assert replay.information_state_string(1) == state.information_state_string(1)
 
 
 def test_information_state_hides_other_hands():
-    state = ScandaroonState(deck(), 3)
+    state = ScandaroonGame(deck(), 3).new_initial_state()
     state.resolve_chance(random.Random(2))
     text = state.information_state_string(0)
     for other in state.hands[1]:
         if other not in state.hands[0]:
-            assert state.name(other) not in text
-    assert all(state.name(c) in text for c in state.hands[0])
+            assert state.game.card_name(other) not in text
+    assert all(state.game.card_name(c) in text for c in state.hands[0])
 
 
 def test_information_state_shows_own_draws_and_hides_others():
-    state = ScandaroonState(deck(), 3)
+    state = ScandaroonGame(deck(), 3).new_initial_state()
     state.resolve_chance(random.Random(4))
     text = state.information_state_string(1)
     assert text.count("P0 draws a card") == 5 and "P1 draws a card" not in text

@@ -5,6 +5,7 @@ import random
 import pytest
 
 from solver.cardgames.api import CHANCE, IllegalAction
+from solver.cardgames.scandaroon.game import ScandaroonGame
 from solver.cardgames.scandaroon.state import ScandaroonState
 from solver.core.errors import BadInput
 
@@ -12,7 +13,7 @@ from .helpers import act, card, conserved, deck, position, reason
 
 
 def started(players: int, seed: int = 0) -> ScandaroonState:
-    state = ScandaroonState(deck(), players)
+    state = ScandaroonGame(deck(), players).new_initial_state()
     state.resolve_chance(random.Random(seed))
     return state
 
@@ -32,7 +33,7 @@ def test_setup_deals_five_cards_each_and_reveals_a_trump(players):
 
 def test_starting_player_is_chosen_by_lot():
     # "a starting player is determined by lot"
-    state = ScandaroonState(deck(), 4)
+    state = ScandaroonGame(deck(), 4).new_initial_state()
     state.apply_action(state.legal_actions()[0])  # the trump card
     assert state.current_player() == CHANCE
     assert state.chance_outcomes() == [(s, 0.25) for s in range(4)]
@@ -41,7 +42,7 @@ def test_starting_player_is_chosen_by_lot():
 @pytest.mark.parametrize("players", [2, 5])
 def test_three_to_four_players(players):
     with pytest.raises(BadInput, match="3 to 4 players"):
-        ScandaroonState(deck(), players)
+        ScandaroonGame(deck(), players)
 
 
 # -- 1. Bring a card into play ------------------------------------------------------------------
@@ -385,7 +386,7 @@ def test_game_ends_after_round_4_with_vp_and_returns():
 def test_legal_actions_agree_with_illegal_reason_in_random_games():
     rng = random.Random(5)
     for game in range(6):
-        state = ScandaroonState(deck(), 3 + game % 2)
+        state = ScandaroonGame(deck(), 3 + game % 2).new_initial_state()
         steps = 0
         while not state.is_terminal():
             legal = state.legal_actions()

@@ -1,5 +1,4 @@
 import random
-from functools import partial
 
 import pytest
 
@@ -13,6 +12,7 @@ from solver.cardgames.schadenfreude.bots import (
     sample_hands,
 )
 from solver.cardgames.schadenfreude.cards import SUIT_MASKS
+from solver.cardgames.schadenfreude.game import SchadenfreudeGame
 from solver.cardgames.schadenfreude.state import SchadenfreudeState
 from solver.cardgames.simulate import simulate
 from solver.core.errors import BadInput
@@ -22,17 +22,27 @@ from tests.cardgames.schadenfreude.helpers import cards
 @pytest.mark.parametrize("bot_class", [HeuristicBot, MonteCarloBot])
 def test_bots_only_play_legal_cards_through_a_whole_game(bot_class):
     rng = random.Random(4)
-    state = SchadenfreudeState(3)
+    state = SchadenfreudeGame(3).new_initial_state()
     bots = [bot_class(seed=seat, samples=4) for seat in range(3)]
+    choices = []  # (seat, legal cards then, the card the bot chose)
     while not state.is_terminal():
         if state.is_chance_node():
             state.resolve_chance(rng)
-        else:
-            state.apply_action(bots[state.current_player()].step(state))  # checked
+            continue
+        seat, legal, seen = state.current_player(), state.legal_actions(), str(state)
+        card = bots[seat].step(state)
+        assert card in legal, f"seat {seat} chose {card} from {legal}"
+        assert str(state) == seen  # choosing changes nothing
+        choices.append((seat, legal, card))
+        state.apply_action(card)  # checked as well
+    # every card dealt in every round was chosen by a bot, by every seat in turn
+    assert len(choices) == state.rounds_played() * 3 * 12
+    assert {seat for seat, _, _ in choices} == {0, 1, 2}
+    assert any(len(legal) > 1 for _, legal, _ in choices)  # real choices were made
 
 
 def test_sampled_hands_respect_sizes_own_hand_and_known_voids():
-    state = SchadenfreudeState(4, first_leader=0)
+    state = SchadenfreudeGame(4, first_leader=0).new_initial_state()
     state.resolve_chance(random.Random(11))
     # play one trick by the first legal cards, then check what seat 0 can infer
     for _ in range(4):
@@ -72,7 +82,7 @@ def test_monte_carlo_bot_wins_more_than_its_share_against_random_bots():
     # regression on fixed seeds (a random bot expects 4 of 16); 1000-game figures are
     # in docs/schadenfreude.md
     names = ["mc", "random", "random", "random"]
-    result = simulate(partial(SchadenfreudeState, 4), bots_factory(names), games=16, seed=0)
+    result = simulate(SchadenfreudeGame(4), bots_factory(names), games=16, seed=0)
     assert result.wins[0] >= 6 and result.wins[0] > max(result.wins[1:])
 
 

@@ -8,16 +8,16 @@ from pathlib import Path
 
 from solver.cardgames.bots import RandomBot
 from solver.cardgames.schadenfreude import scoring
-from solver.cardgames.schadenfreude.state import SchadenfreudeState
+from solver.cardgames.schadenfreude.game import SchadenfreudeGame
 
 GOLDEN = Path(__file__).parent / "golden" / "game_seed7_4p.txt"
 
 
 def transcript(seed: int = 7, players: int = 4) -> str:
     rng, bot = random.Random(seed), RandomBot(seed)
-    state = SchadenfreudeState(players)
+    state = SchadenfreudeGame(players).new_initial_state()
     lines: list[str] = []
-    names = state.card_names
+    names = state.game.card_names
     while not state.is_terminal():
         if state.is_chance_node():
             state.resolve_chance(rng)

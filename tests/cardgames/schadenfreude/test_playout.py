@@ -4,8 +4,8 @@ import random
 
 import pytest
 
+from solver.cardgames.schadenfreude.game import SchadenfreudeGame
 from solver.cardgames.schadenfreude.playout import random_game
-from solver.cardgames.schadenfreude.state import SchadenfreudeState
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -13,7 +13,7 @@ from solver.cardgames.schadenfreude.state import SchadenfreudeState
 def test_fast_playout_transcript_replays_through_the_checked_state(players, seed):
     transcript: list[int] = []
     scores, rounds, best = random_game(players, random.Random(seed), transcript=transcript)
-    state = SchadenfreudeState(players)
+    state = SchadenfreudeGame(players).new_initial_state()
     for action in transcript:
         state.apply_action(action)  # raises IllegalAction if the fast loop cheated
     assert state.is_terminal()

@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from solver.cardgames.api import CHANCE, TERMINAL, IllegalAction
 from solver.cardgames.schadenfreude.cards import cards_of, deck_for
+from solver.cardgames.schadenfreude.game import SchadenfreudeGame
 from solver.cardgames.schadenfreude.scoring import LIMIT
 from solver.cardgames.schadenfreude.state import SchadenfreudeState
 from tests.cardgames.schadenfreude.helpers import cards
@@ -13,7 +14,7 @@ from tests.cardgames.schadenfreude.helpers import cards
 
 def play_random_game(players: int, seed: int, checks=None) -> SchadenfreudeState:
     rng = random.Random(seed)
-    state = SchadenfreudeState(players)
+    state = SchadenfreudeGame(players).new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
             state.resolve_chance(rng)
@@ -25,7 +26,7 @@ def play_random_game(players: int, seed: int, checks=None) -> SchadenfreudeState
 
 
 def test_initial_state_is_a_chance_node_for_the_leader_then_the_deal():
-    state = SchadenfreudeState(4)
+    state = SchadenfreudeGame(4).new_initial_state()
     assert state.current_player() == CHANCE
     assert [a for a, _ in state.chance_outcomes()] == [0, 1, 2, 3]
     state.apply_action(2)  # seat 2 leads
@@ -107,7 +108,7 @@ def test_all_tied_scores_make_the_leader_a_chance_node():
 
 
 def test_clone_is_independent():
-    state = SchadenfreudeState(4, first_leader=0)
+    state = SchadenfreudeGame(4, first_leader=0).new_initial_state()
     state.resolve_chance(random.Random(1))
     twin = state.clone()
     twin.apply_action(twin.legal_actions()[0])
@@ -116,11 +117,11 @@ def test_clone_is_independent():
 
 
 def test_information_state_hides_other_hands():
-    state = SchadenfreudeState(4, first_leader=0)
+    state = SchadenfreudeGame(4, first_leader=0).new_initial_state()
     state.resolve_chance(random.Random(1))
     info = state.information_state_string(1)
-    own = " ".join(state.card_names(cards_of(state.hands[1])))
-    other = " ".join(state.card_names(cards_of(state.hands[0])))
+    own = " ".join(state.game.card_names(cards_of(state.hands[1])))
+    other = " ".join(state.game.card_names(cards_of(state.hands[0])))
     assert own in info and other not in info
     assert info != state.information_state_string(0)
 

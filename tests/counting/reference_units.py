@@ -1,6 +1,7 @@
 """The unit / inclusion-exclusion path (count_units_ie): the reference the tests compare against.
 
-Not used by count_clues; kept as an independent cross-check of count_branched in the tests.
+Not used by count_clues (so it lives with the tests); kept as an independent cross-check of
+solver.counting.branched.count_branched, on the same DP steps (dense) and unit rows (rows).
 
 Delicts tied together by district clues (and by the group clues of their group) form a
 unit. A unit's joint placements are enumerated as numpy rows and reduced to a table
@@ -15,17 +16,16 @@ from itertools import combinations
 
 import numpy as np
 
-from solver.counting.dense import FULL, LOCATION_BITS, _locations, _meet, _place_one, _place_unit
-from solver.counting.reduce import GROUP_MEMBERS, Reduced, _live_group_clues
-from solver.counting.rows import _aggregate, _extend, _Rows, _unit_order, _units, names_group
+from solver.core.bits import FULL, indices
+from solver.counting.dense import LOCATION_BITS, meet, place_one, place_unit
+from solver.counting.reduce import GROUP_MEMBERS, GROUP_OF_DELICT, Reduced, live_group_clues
+from solver.counting.rows import Rows, aggregate, extend, find_units, unit_order
 
 ROW_LIMIT = 200_000
 
 
 def count_units_ie(reduced: Reduced, allowed: list[int]) -> int:
-    """The previous dense path: group clues enumerated inside units, else inclusion-exclusion.
-
-    Kept as an independent cross-check of `count_branched` (tests only)."""
+    """The previous dense path: group clues enumerated inside units, else inclusion-exclusion."""
     by_ie: set[int] = set()
     while True:
         try:
@@ -73,13 +73,13 @@ def _count_units(allowed: list[int], reduced: Reduced, tied: dict[int, frozenset
     """Count with masks, district ties and the group clues in `tied` enumerated inside units."""
     if any(mask == 0 for mask in allowed):
         return 0
-    tied = _live_group_clues(allowed, reduced, tied)
+    tied = live_group_clues(allowed, reduced, tied)
     if tied is None:
         return 0
     halves: list[list[tuple[int, np.ndarray, np.ndarray]]] = [[], []]
-    for unit in sorted(_units(reduced, tied), key=len, reverse=True):
+    for unit in sorted(find_units(reduced, tied), key=len, reverse=True):
         if len(unit) == 1:
-            placements, counts = LOCATION_BITS[_locations(allowed[unit[0]])], np.ones(1, np.int64)
+            placements, counts = LOCATION_BITS[indices(allowed[unit[0]])], np.ones(1, np.int64)
             counts = np.ones(len(placements), np.int64)
         else:
             placements, counts = _enumerate_unit(unit, allowed, reduced, tied)
@@ -87,7 +87,7 @@ def _count_units(allowed: list[int], reduced: Reduced, tied: dict[int, frozenset
             return 0
         smaller = min(halves, key=lambda half: sum(size for size, _, _ in half))
         smaller.append((len(unit), placements, counts))
-    return _meet(_run(halves[0]), _run(halves[1]))
+    return meet(_run(halves[0]), _run(halves[1]))
 
 
 def _run(items: list[tuple[int, np.ndarray, np.ndarray]]) -> tuple[np.ndarray, int]:
@@ -95,9 +95,9 @@ def _run(items: list[tuple[int, np.ndarray, np.ndarray]]) -> tuple[np.ndarray, i
     dp, layer = np.ones(1, dtype=np.int64), 0
     for size, placements, counts in items:
         if size == 1:
-            dp = _place_one(dp, layer, int(np.bitwise_or.reduce(placements)))
+            dp = place_one(dp, layer, int(np.bitwise_or.reduce(placements)))
         else:
-            dp = _place_unit(dp, layer, size, placements, counts)
+            dp = place_unit(dp, layer, size, placements, counts)
         layer += size
     return dp, layer
 
@@ -109,26 +109,26 @@ def _enumerate_unit(
     inside = set(unit)
     partners = {d: [(b if a == d else a, rel) for a, b, rel in reduced.pairs if d in (a, b)] for d in unit}
     groups = {g for g in tied if set(GROUP_MEMBERS[g]) <= inside}
-    rows = _Rows(np.zeros(1, np.int64), np.zeros((1, 0), np.int64), np.ones(1, np.int64), [])
+    rows = Rows(np.zeros(1, np.int64), np.zeros((1, 0), np.int64), np.ones(1, np.int64), [])
     placed: set[int] = set()
-    for delict in _unit_order(unit, allowed, partners, groups):
-        _extend(rows, delict, allowed[delict], partners[delict], reduced)
+    for delict in unit_order(unit, allowed, partners, groups):
+        extend(rows, delict, allowed[delict], partners[delict], reduced)
         placed.add(delict)
-        group = names_group(delict)
+        group = GROUP_OF_DELICT[delict]
         if group in groups and set(GROUP_MEMBERS[group]) <= placed:
             _check_group(rows, group, tied[group], reduced)
         pending = [
             d for d in rows.frontier
             if any(p not in placed for p, _ in partners[d])
-            or (names_group(d) in groups and not set(GROUP_MEMBERS[names_group(d)]) <= placed)
+            or (GROUP_OF_DELICT[d] in groups and not set(GROUP_MEMBERS[GROUP_OF_DELICT[d]]) <= placed)
         ]
-        _aggregate(rows, pending)
+        aggregate(rows, pending)
         if len(rows.masks) > ROW_LIMIT and groups:
             raise _TooBig(min(groups))
     return rows.masks, rows.counts
 
 
-def _check_group(rows: _Rows, group: int, directions: frozenset[str], reduced: Reduced) -> None:
+def _check_group(rows: Rows, group: int, directions: frozenset[str], reduced: Reduced) -> None:
     used = np.zeros(len(rows.masks), np.int64)
     for member in GROUP_MEMBERS[group]:
         used |= LOCATION_BITS[rows.locations[:, rows.frontier.index(member)]]

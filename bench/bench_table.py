@@ -1,0 +1,184 @@
+"""Benchmark: table mode served over loopback, next to the same work done in-process.
+
+  check round trip  - POST /api/check {"card": 38} on the rulebook's rule 4 board, through a real
+                      uvicorn server and an HTTP client with keep-alive; baseline: the same check
+                      called in-process (load the state file, check, build the JSON)
+  change to a page  - from POST /api/play to the `state` event reaching a second client on /api/events
+  page drawn        - from opening / in Chromium to the board drawn with its markers (needs Playwright
+                      and Chromium; skipped without them)
+
+Goals: check p95 <= 30 ms and within 2x of in-process; a change reaches another page within 1 s.
+
+    python bench/bench_table.py [--checks 300] [--changes 20]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import socket
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import httpx
+import uvicorn
+
+from solver.core.board import load_board
+from solver.core.deck import load_deck
+from solver.core.yamlio import dump_yaml
+from solver.table import rules
+from solver.table.cardref import numbered_card
+from solver.table.state import load_state, new_game
+from solver.web.app import TableConfig, create_app
+
+RULE_4 = {"break-in": ["Oberhausen", "Obermoschel", "Meisenheim", "Lettweiler"]}
+
+
+def rule_4_state(folder: Path) -> Path:
+    data = new_game(["Anna", "Ben"]).to_dict()
+    data["markers"] = RULE_4
+    path = folder / "game.yaml"
+    path.write_text(dump_yaml(data), encoding="utf-8")
+    return path
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@contextmanager
+def served(state: Path) -> Iterator[str]:
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(create_app(TableConfig(state_path=state)), host="127.0.0.1", port=port,
+                                           log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.01)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(5)
+
+
+def timings(work: Callable[[], object], times: int) -> list[float]:
+    found = []
+    for _ in range(times):
+        start = time.perf_counter()
+        work()
+        found.append((time.perf_counter() - start) * 1000)
+    return found
+
+
+def summary(values: list[float]) -> str:
+    ordered = sorted(values)
+    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+    return f"p50 {statistics.median(ordered):6.2f} ms   p95 {p95:6.2f} ms   max {ordered[-1]:6.2f} ms"
+
+
+def in_process_check(state_path: Path) -> Callable[[], object]:
+    board, deck = load_board(), load_deck()
+
+    def check() -> object:
+        state = load_state(state_path)
+        ref = numbered_card(38, deck)
+        return json.dumps({**rules.check(state, ref.card, board).to_dict(), "card": ref.to_dict()})
+
+    return check
+
+
+def change_latency(base: str, changes: int) -> list[float]:
+    """Play and undo card 38 again and again; time each change until the other client hears of it."""
+    heard: list[float] = []
+    event = threading.Event()
+    stop = threading.Event()
+
+    def listen() -> None:
+        with httpx.Client(timeout=None) as listener, listener.stream("GET", base + "/api/events") as stream:
+            for line in stream.iter_lines():
+                if line.startswith("event: state"):
+                    heard.append(time.perf_counter())
+                    event.set()
+                if stop.is_set():
+                    return
+
+    threading.Thread(target=listen, daemon=True).start()
+    event.wait(5)
+    found = []
+    with httpx.Client() as client:
+        for index in range(changes):
+            event.clear()
+            version = client.get(base + "/api/state").json()["version"]
+            path = "/api/play" if index % 2 == 0 else "/api/undo"
+            start = time.perf_counter()
+            client.post(base + path, json={"card": 38, "version": version})
+            if event.wait(5):
+                found.append((heard[-1] - start) * 1000)
+    stop.set()
+    return found
+
+
+def page_drawn(base: str, times: int) -> list[float] | None:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        return None
+    executable = shutil.which("chromium")
+    if executable is None:
+        return None
+    found = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable)
+        for _ in range(times):
+            page = browser.new_page(viewport={"width": 390, "height": 844})
+            start = time.perf_counter()
+            page.goto(base + "/")
+            page.wait_for_selector("svg [data-delict]", timeout=10_000)
+            found.append((time.perf_counter() - start) * 1000)
+            page.close()
+        browser.close()
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--checks", type=int, default=300)
+    parser.add_argument("--changes", type=int, default=20)
+    parser.add_argument("--pages", type=int, default=5)
+    options = parser.parse_args()
+    folder = Path(tempfile.mkdtemp())
+    state = rule_4_state(folder)
+    local = timings(in_process_check(state), options.checks)
+    with served(state) as base, httpx.Client() as client:
+        served_checks = timings(lambda: client.post(base + "/api/check", json={"card": 38}).raise_for_status(),
+                                options.checks)
+        latency = change_latency(base, options.changes)
+        drawn = page_drawn(base, options.pages)
+    print(f"card check, rule 4 board, {options.checks} times")
+    print(f"  in-process (baseline)   {summary(local)}")
+    print(f"  POST /api/check         {summary(served_checks)}")
+    ratio = statistics.median(served_checks) / statistics.median(local)
+    print(f"  served / in-process     {ratio:.2f}x at the median (goal: p95 <= 30 ms, within 2x)")
+    print(f"change reaching a second client, {len(latency)} changes")
+    print(f"  play/undo -> SSE event  {summary(latency)} (goal: within 1 s)")
+    if not drawn:
+        print("page drawn: skipped (needs playwright and chromium)")
+    else:
+        print(f"page load to a drawn board, {len(drawn)} loads at 390x844")
+        print(f"  open / -> markers drawn {summary(drawn)}")
+
+
+if __name__ == "__main__":
+    main()

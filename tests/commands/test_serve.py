@@ -1,0 +1,92 @@
+"""`schinderhannes serve` as a person starts it: the address first, the join token off loopback, Ctrl-C."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@contextmanager
+def serving(*args: str) -> Iterator[tuple[subprocess.Popen[str], str]]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    process = subprocess.Popen([sys.executable, "-c", "from solver.cli import main; main()", "serve", *args,
+                                "--no-browser"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        assert process.stdout is not None
+        first = process.stdout.readline().strip()
+        yield process, first
+    finally:
+        if process.poll() is None:
+            process.send_signal(signal.SIGINT)
+            process.wait(10)
+
+
+def get(url: str) -> tuple[int, dict[str, object]]:
+    for _ in range(100):
+        try:
+            with urllib.request.urlopen(url, timeout=5) as answer:
+                return answer.status, json.loads(answer.read())
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read())
+        except urllib.error.URLError:
+            import time
+
+            time.sleep(0.1)  # the server is still starting
+    raise AssertionError(f"no answer from {url}")
+
+
+@pytest.fixture
+def state(tmp_path: Path) -> Path:
+    from solver.table.state import new_game
+
+    path = tmp_path / "game.yaml"
+    new_game(["Anna", "Ben"]).save(path)
+    return path
+
+
+def test_serve_prints_the_address_first_and_stops_cleanly_on_ctrl_c(state: Path) -> None:
+    port = free_port()
+    before = state.read_bytes()
+    with serving(str(state), "--port", str(port)) as (process, first):
+        assert first == f"http://127.0.0.1:{port}/"
+        status, body = get(first + "api/state")
+        assert status == 200 and body["players"] == ["Anna", "Ben"]
+        process.send_signal(signal.SIGINT)
+        assert process.wait(10) == 0
+    assert state.read_bytes() == before
+
+
+def test_off_loopback_every_request_needs_the_join_token(state: Path) -> None:
+    port = free_port()
+    with serving(str(state), "--port", str(port), "--host", "0.0.0.0") as (_, first):
+        assert "?token=" in first
+        token = first.split("?token=")[1]
+        status, body = get(f"http://127.0.0.1:{port}/api/state")
+        assert status == 403 and "token" in str(body["error"])
+        status, _ = get(f"http://127.0.0.1:{port}/api/state?token={token}")
+        assert status == 200
+
+
+def test_a_missing_state_file_is_bad_input(tmp_path: Path, run: object) -> None:
+    code, out, err = run("serve", str(tmp_path / "nothing.yaml"), "--no-browser")  # type: ignore[operator]
+    assert code == 2 and out == ""
+    assert "no such state file" in err and "\n" not in err.strip()
