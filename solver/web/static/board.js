@@ -2,6 +2,8 @@
 // and reconstructed paths drawn apart), and on every location its markers and tile. Overlays: a
 // play's preview, the markers STOP may take, the odds, and picking a marker to remove.
 
+import { formatPercent } from "./dom.js";
+
 const NS = "http://www.w3.org/2000/svg";
 const SCALE = 50; // SVG units per board unit
 const EXTENT = 10.6; // the board runs from -10 to 10 east and north; a margin around it
@@ -302,17 +304,19 @@ export class BoardView {
       described.push(`${spot.tile} tile`);
     } else if (odds) {
       group.append(this.drawOdds(odds));
-      described.push(...odds.map(([delict, p]) => `${delict} ${Math.round(p * 100)}%`));
+      described.push(...odds.filter(([, p]) => p > 0).map(([delict, p]) => `${delict} ${formatPercent(p)}`));
     } else {
       let y = AREA_TOP;
+      // the last marker of a delict about to be pinpointed is its tile: drawn once, as the tile
+      const chips = spot.ghost ? spot.chips.filter((chip) => chip.delict !== spot.ghost) : spot.chips;
       if (spot.ghost) {
-        const height = spot.chips.length > 1 ? 58 : BOX.height - AREA_TOP - 4;
+        const height = [BOX.height - AREA_TOP - 4, 72, 58][chips.length] || 52;
         group.append(this.drawTile(spot.ghost, y, height, true));
         described.push(`${spot.ghost} tile to be placed`);
         y += height + 4;
       }
-      const small = spot.chips.length > 3 || (spot.ghost && spot.chips.length > 1);
-      spot.chips.forEach((chip, index) => {
+      const small = chips.length > 3 || (spot.ghost && chips.length > 1);
+      chips.forEach((chip, index) => {
         const size = small ? SMALL_CHIP : CHIP;
         const column = small ? index % 2 : 0;
         const row = small ? Math.floor(index / 2) : index;
@@ -413,27 +417,19 @@ export class BoardView {
 
   drawOdds(odds) {
     const group = el("g", { class: "odds" });
-    odds.slice(0, 3).forEach(([delict, probability], index) => {
+    odds.filter(([, probability]) => probability > 0).slice(0, 3).forEach(([delict, probability], index) => {
       const info = this.vocabulary.delict(delict);
       const y = AREA_TOP + index * 38;
       group.append(
         el("rect", { x: 4, y, width: 110, height: 34, rx: 6, class: "odds-row" }),
-        el("rect", { x: 4, y, width: Math.max(4, 110 * probability), height: 34, rx: 6, fill: info.fill,
+        el("rect", { x: 4, y, width: Math.max(6, 110 * probability), height: 34, rx: 6, fill: info.fill,
           class: "odds-bar" }),
-        el("text", { x: 10, y: y + 24, class: "odds-text", text: `${info.short}·${info.letter}` }),
-        el("text", { x: 110, y: y + 24, class: "odds-text", "text-anchor": "end",
-          text: formatShare(probability) }),
+        el("text", { x: 9, y: y + 24, class: "odds-text", text: info.short }),
+        el("text", { x: 110, y: y + 24, class: "odds-text", "text-anchor": "end", text: formatPercent(probability) }),
       );
     });
     return group;
   }
-}
-
-function formatShare(probability) {
-  const percent = probability * 100;
-  if (percent > 0 && percent < 1) return "<1%";
-  if (percent < 100 && percent > 99) return ">99%";
-  return `${Math.round(percent)}%`;
 }
 
 /** A warm colour for how sure the board is of a location (the top delict's probability). */

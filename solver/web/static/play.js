@@ -96,8 +96,8 @@ export class PlayPanel {
   /** Load a card from elsewhere on the page (the hand advisor) and check it, with a choice made. */
   load(card, choice = null) {
     this.digits = typeof card === "number" ? String(card) : "";
-    this.check({ card }, choice);
-    byId("play").scrollIntoView({ behavior: "smooth", block: "start" });
+    this.check({ card }, choice, false);
+    byId("play").scrollIntoView({ block: "start" });
   }
 
   // ----- checking ----------------------------------------------------------------------------------
@@ -113,7 +113,8 @@ export class PlayPanel {
     return Boolean(state && state.variant && state.variant.two_player);
   }
 
-  async check(request, choice = null) {
+  /** Check `request` on the board; `reveal` scrolls the Play button into view (a check the player asked for). */
+  async check(request, choice = null, reveal = true) {
     this.request = request;
     this.verdict = null;
     this.choice = null;
@@ -127,6 +128,9 @@ export class PlayPanel {
       this.verdict = verdict;
       this.choice = this.defaultChoice(verdict, choice);
       this.message = null;
+      this.render();
+      if (reveal) this.box.querySelector(".actions")?.scrollIntoView({ block: "nearest" });
+      return;
     } catch (error) {
       if (sequence !== this.sequence) return;
       this.request = null;
@@ -147,7 +151,7 @@ export class PlayPanel {
   async recheck(note = null) {
     if (!this.request) return;
     const choice = this.choice;
-    await this.check(this.request, choice);
+    await this.check(this.request, choice, false);
     if (note && this.verdict) {
       this.message = { text: note, kind: "info" };
       this.render();

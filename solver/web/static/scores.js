@@ -59,8 +59,11 @@ export class ScorePanel {
     outcome.hidden = !state.outcome;
     if (state.outcome) {
       const winners = state.outcome.winners;
-      outcome.textContent = `Game over (${state.outcome.reason}): ${winners.join(" and ")} ${winners.length > 1 ? "win" : "wins"}.`;
+      const best = state.scores[winners[0]] || 0;
+      outcome.textContent = `Game over (${state.outcome.reason}): ${winners.join(" and ")} ${winners.length > 1 ? "win" : "wins"}`
+        + ` with ${best} points.`;
     }
+    for (const id of ["play", "pass-box", "end-box"]) byId(id).hidden = Boolean(state.outcome);
     const contradiction = byId("contradiction");
     contradiction.hidden = !state.contradiction;
     contradiction.textContent = state.contradiction || "";

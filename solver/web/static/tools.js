@@ -4,6 +4,7 @@
 import { api } from "./api.js";
 import { byId, clear, formatInteger, formatPercent, h, parseCards, points } from "./dom.js";
 import { verdictLine } from "./play.js";
+import { capitalise } from "./vocab.js";
 
 function error(output, message) {
   clear(output, h("p", { class: "error" }, message));
@@ -18,34 +19,32 @@ async function attempt(table, output, action) {
   }
 }
 
-function cardLabel(card) {
-  return card === "remove" ? "the Remove-one-marker card" : `card ${card}`;
-}
-
-/** The odds as {location: [[delict, probability], ...]} most likely first, from GET /api/odds. */
+/** The odds as {location: [[delict, probability, count], ...]} most likely first, from GET /api/odds. */
 export function oddsByLocation(answer, vocabulary) {
-  const table = answer.odds || answer.probabilities || {};
-  const total = answer.count;
-  const value = (raw) => {
-    if (typeof raw === "number") return raw > 1 && total ? raw / total : raw;
-    if (typeof raw === "string" && raw.includes("/")) {
-      const [top, bottom] = raw.split("/").map(Number);
-      return bottom ? top / bottom : 0;
-    }
-    if (raw && typeof raw === "object" && "numerator" in raw) return raw.numerator / raw.denominator;
-    return Number(raw) || 0;
-  };
-  const byLocation = Object.fromEntries(vocabulary.locations.map((location) => [location, []]));
-  const keyedByDelict = Object.keys(table).some((key) => vocabulary.delicts.includes(key));
-  for (const [outer, inner] of Object.entries(table)) {
-    for (const [key, raw] of Object.entries(inner || {})) {
-      const [delict, location] = keyedByDelict ? [outer, key] : [key, outer];
-      if (byLocation[location]) byLocation[location].push([delict, value(raw)]);
-    }
+  const byLocation = {};
+  for (const location of vocabulary.locations) {
+    const cells = (answer.odds || {})[location] || {};
+    byLocation[location] = Object.entries(cells)
+      .map(([delict, cell]) => [delict, cell.probability, cell.count])
+      .sort((a, b) => b[1] - a[1]);
   }
-  for (const list of Object.values(byLocation)) list.sort((a, b) => b[1] - a[1]);
   return byLocation;
 }
+
+/** "card 27 as murder", "Remove one marker: break-in on Boos". */
+function playName(entry) {
+  if (!entry.choice) return entry.card.label;
+  if (entry.choice.includes("@")) return `${entry.card.label}: ${entry.choice.replace("@", " on ")}`;
+  return `${entry.card.label} as ${entry.choice}`;
+}
+
+/** A card of the API (label, number, ...) as the keypad takes it: its number, or "remove". */
+function keypadCard(card) {
+  if (typeof card.number === "number") return card.number;
+  return card.provenance === "rulebook" ? "remove" : null;
+}
+
+const SHOWN_PLAYS = 6; // the hand advisor's best plays; the rest behind "more plays"
 
 export class Tools {
   constructor(table, play) {
@@ -146,26 +145,25 @@ export class Tools {
       const parts = [h("p", {}, plays.length
         ? `${plays.length} legal play${plays.length > 1 ? "s" : ""} for ${answer.player}, best first:`
         : `No card of this hand is playable for ${answer.player} now.`)];
-      if (plays.length) {
-        parts.push(h("ol", { class: "ranked" }, plays.map((entry) => h("li", {},
-          h("span", { class: "rank-points" }, points(entry.points)),
-          h("span", { class: "rank-card" }, `${entry.card}${entry.choice ? ` as ${entry.choice}` : ""}`),
-          h("button", { type: "button", class: "small", onclick: () => this.loadPlay(entry) }, "Check"),
-          h("span", { class: "rank-reason" }, entry.reason)))));
+      const item = (entry) => h("li", {},
+        h("span", { class: "rank-points" }, points(entry.points)),
+        h("span", { class: "rank-card" }, playName(entry)),
+        keypadCard(entry.card) !== null ? h("button", {
+          type: "button", class: "small", onclick: () => this.play.load(keypadCard(entry.card), entry.choice),
+        }, "Check") : h("span"),
+        h("span", { class: "rank-reason" }, entry.reason));
+      if (plays.length) parts.push(h("ol", { class: "ranked" }, plays.slice(0, SHOWN_PLAYS).map(item)));
+      if (plays.length > SHOWN_PLAYS) {
+        parts.push(h("details", { class: "more-plays" }, h("summary", {}, `${plays.length - SHOWN_PLAYS} more plays`),
+          h("ol", { class: "ranked", start: SHOWN_PLAYS + 1 }, plays.slice(SHOWN_PLAYS).map(item))));
       }
       if (refused.length) {
         parts.push(h("details", { class: "refused" }, h("summary", {}, `${refused.length} not playable now`),
           h("ul", {}, refused.map((entry) => h("li", {},
-            `${entry.card}${entry.choice ? ` as ${entry.choice}` : ""} (rule ${entry.rule}): ${entry.reason}`)))));
+            `${playName(entry)} (rule ${entry.rule}): ${entry.reason}`)))));
       }
       clear(output, parts);
     });
-  }
-
-  loadPlay(entry) {
-    const number = /card (\d+)/.exec(entry.card);
-    const card = number ? Number(number[1]) : entry.card.toLowerCase().startsWith("remove") ? "remove" : null;
-    if (card !== null) this.play.load(card, entry.choice);
   }
 
   // ----- the draw piles (rule 11) ------------------------------------------------------------------------
@@ -182,16 +180,16 @@ export class Tools {
       if (answer.state) this.table.setState(answer.state, "drawpile");
       else if (takeOut) await this.table.refresh("drawpile");
       const results = answer.cards || [];
-      const dead = results.filter((entry) => entry.dead && entry.number !== null);
+      const dead = results.filter((entry) => entry.dead && entry.card.number !== null);
       const parts = [h("ul", { class: "drawpile-list" }, results.map((entry) => h("li", {
         class: entry.dead ? "dead" : "alive",
-      }, h("strong", {}, entry.card), entry.dead ? `: never playable again (${entry.reason}); out of the game`
+      }, h("strong", {}, entry.card.label), entry.dead ? `: never playable again, back in the box (${entry.reason})`
         : ": may still be played")))];
       const taken = answer.taken_out || [];
       if (taken.length) parts.push(h("p", { class: "message message-done" }, `Taken out of the game: ${taken.join(", ")}.`));
       else if (dead.length && !takeOut) {
         parts.push(h("button", { type: "button", onclick: () => this.checkDrawPiles(true) },
-          `Take ${dead.map((entry) => entry.number).join(", ")} out of the game`));
+          `Take ${dead.map((entry) => entry.card.number).join(", ")} out of the game`));
       }
       clear(output, parts);
     });
@@ -234,15 +232,25 @@ export class Tools {
       return h("th", { scope: "col", title: delict, class: `group-${info.colourName}` }, h("abbr", { title: delict }, info.short));
     }));
     const rows = vocabulary.locations.map((location) => {
-      const shares = Object.fromEntries(odds[location]);
+      const cells = Object.fromEntries(odds[location].map(([delict, share, count]) => [delict, { share, count }]));
       return h("tr", {}, h("th", { scope: "row" }, location), vocabulary.delicts.map((delict) => {
-        const share = shares[delict] || 0;
-        return h("td", { style: share ? `background:hsl(8 85% ${96 - 46 * share}%)` : "" }, share ? formatPercent(share) : "");
+        const { share, count } = cells[delict] || { share: 0, count: 0 };
+        return h("td", {
+          style: share ? `background:hsl(8 85% ${96 - 46 * share}%)` : "",
+          title: `${delict} on ${location}: ${formatInteger(count)} of ${formatInteger(answer.total)} complete assignments`
+            + ` (${formatPercent(share)})`,
+        }, share ? formatPercent(share).replace("%", "") : "");
       }));
     });
-    const count = answer.count !== undefined ? h("p", {}, `Out of ${formatInteger(answer.count)} complete assignments.`) : null;
-    return [count, h("div", { class: "table-scroll" }, h("table", { class: "odds-table" },
-      h("caption", {}, "Probability of each delict at each location"), h("thead", {}, header), h("tbody", {}, rows)))];
+    const detail = h("p", { class: "odds-detail", "aria-live": "polite" }, "Tap a cell for its exact count.");
+    const table = h("table", { class: "odds-table" },
+      h("caption", {}, "Probability (%) of each delict at each location"), h("thead", {}, header), h("tbody", {}, rows));
+    table.addEventListener("click", (event) => {
+      const cell = event.target.closest("td");
+      if (cell) detail.textContent = cell.title;
+    });
+    return [h("p", {}, `Exact shares of the ${formatInteger(answer.total)} complete assignments that agree with the board.`),
+      h("div", { class: "table-scroll" }, table), detail];
   }
 
   // ----- the end of the game (rule 12) ------------------------------------------------------------------------
@@ -259,8 +267,7 @@ export class Tools {
         : "The game is over.";
     } catch (failure) {
       if (failure.status === 422 && failure.data && "playable" in failure.data) {
-        clear(output, h("span", {}, `The game goes on: ${cardLabel(failure.data.card?.number ?? "?")} is playable. `),
-          verdictLine(failure.data));
+        clear(output, h("p", { class: "error" }, `${capitalise(failure.message)}.`), verdictLine(failure.data));
       } else {
         this.table.explain(failure, output);
       }
