@@ -398,3 +398,17 @@ def test_the_join_token_is_required(serve: Any, open_page: Any, tmp_path: Path) 
     expect(joined.locator("#connection")).to_have_text("● live")
     tap(joined, "3", "8")
     expect(joined.locator(".verdict-line")).to_contain_text("playable +4")
+
+
+def test_two_player_variant_plays_on_then_ends_the_turn(serve: Any, open_page: Any, tmp_path: Path) -> None:
+    served = game(serve, tmp_path, RULE_4, variant={"two_player": True, "last_delict_points": 5})
+    page = open_page(served.url + "/", PHONE)
+    page.get_by_label("another card this turn").check()
+    tap(page, "3", "8")
+    page.get_by_role("button", name=re.compile(r"^Play card 38")).click()
+    expect(page.locator("#turn")).to_have_text("Anna's turn (1 card played this turn)")
+    expect(page.locator("#pass-title")).to_have_text("End the turn")
+    page.locator("#pass-title").click()
+    page.get_by_role("button", name="End the turn").click()
+    expect(page.locator("#turn")).to_have_text("Ben's turn")
+    expect(page.locator("#last-move")).to_have_text("Last move: Anna ended the turn")

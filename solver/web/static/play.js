@@ -159,7 +159,10 @@ export class PlayPanel {
   }
 
   boardChanged(state, previous, source) {
-    this.more.closest("label").hidden = !this.twoPlayer();
+    // the two-player variant: 1 to 3 cards a turn; the third one ends it
+    const canGoOn = this.twoPlayer() && (state.cards_this_turn || 0) < 2;
+    this.more.closest("label").hidden = !canGoOn;
+    if (!canGoOn) this.more.checked = false;
     if (!previous || previous.version === state.version) return;
     if (source === "conflict") return; // play() checks again and says why
     if (this.request && source !== "played") this.recheck("The board changed: the card was checked again on the new board.");

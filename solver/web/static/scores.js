@@ -14,7 +14,7 @@ function describeMove(move) {
     case "play":
       return `${move.player} played ${card}${move.choice ? ` as ${move.choice}` : ""}: ${points(gained)}`;
     case "pass":
-      return `${move.player} passed${discarded}`;
+      return `${move.player} ${move.cards_this_turn_before ? "ended the turn" : "passed"}${discarded}`;
     case "stop":
       return `${move.player} called STOP: ${points(gained)}`;
     case "drawpile":

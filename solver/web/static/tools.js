@@ -58,10 +58,24 @@ export class Tools {
     byId("count").addEventListener("click", () => this.count());
     byId("end").addEventListener("click", () => this.end());
     byId("odds-toggle").addEventListener("change", () => this.odds());
+    // Enter in a tool's field presses its button
+    for (const [field, button] of [["pass-discard", "pass"], ["hand-cards", "hand-rank"],
+      ["drawpile-cards", "drawpile-check"], ["end-cards", "end"]]) {
+      byId(field).addEventListener("keydown", (event) => {
+        if (event.key === "Enter") {
+          event.preventDefault();
+          byId(button).click();
+        }
+      });
+    }
     table.onChange((state, previous) => this.boardChanged(state, previous));
   }
 
   boardChanged(state, previous) {
+    // in the two-player variant, "pass" after a card played this turn ends the turn
+    const ending = Boolean(state.variant && state.variant.two_player && state.cards_this_turn);
+    byId("pass-title").textContent = ending ? "End the turn" : "Pass";
+    byId("pass").textContent = ending ? "End the turn" : "Pass the turn";
     if (previous && previous.version === state.version) return;
     if (previous && this.stopFound) {
       clear(byId("stop-result"), h("p", { class: "hint" }, "The board changed: look again."));
@@ -81,7 +95,8 @@ export class Tools {
       byId("pass-discard").value = "";
       if (answer.state) this.table.setState(answer.state, "pass");
       else await this.table.refresh("pass");
-      output.textContent = `Passed${discard.length ? ` (discarded ${discard.join(", ")})` : ""}; ${this.table.state.turn}'s turn.`;
+      const what = answer.passed && answer.passed.cards_this_turn_before ? "Turn ended" : "Passed";
+      output.textContent = `${what}${discard.length ? ` (discarded ${discard.join(", ")})` : ""}; ${this.table.state.turn}'s turn.`;
     });
   }
 
