@@ -140,6 +140,7 @@ def test_remove_one_marker_by_tapping_the_marker(serve: Any, open_page: Any, tmp
 
     page.get_by_role("button", name=re.compile(r"^Remove break-in from Meisenheim \(\+2 for Anna\)")).click()
     expect(score(page, "Anna")).to_have_text("2")
+    expect(page.locator(".message-done")).to_have_text("Anna played Remove one marker: break-in on Meisenheim: +2")
     assert tile_at(page, "Oberhausen") == "break-in"
     assert chips(page, "break-in") == {}
 

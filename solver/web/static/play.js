@@ -4,7 +4,7 @@
 
 import { api } from "./api.js";
 import { byId, clear, h, parseCards, points } from "./dom.js";
-import { capitalise, provenanceText } from "./vocab.js";
+import { capitalise, describePlay, provenanceText } from "./vocab.js";
 
 const HIGHEST_CARD = 76;
 
@@ -84,6 +84,7 @@ export class PlayPanel {
 
   /** Forget the card; keep `digits` typed so far. */
   reset(digits = "") {
+    this.sequence += 1; // a check still under way is forgotten
     this.digits = digits;
     this.request = null;
     this.verdict = null;
@@ -122,22 +123,23 @@ export class PlayPanel {
     this.message = { text: "checking…", kind: "info" };
     this.render();
     const sequence = ++this.sequence;
+    let verdict;
     try {
-      const verdict = await api.check(this.body());
-      if (sequence !== this.sequence) return;
-      this.verdict = verdict;
-      this.choice = this.defaultChoice(verdict, choice);
-      this.message = null;
-      this.render();
-      if (reveal) this.box.querySelector(".actions")?.scrollIntoView({ block: "nearest" });
-      return;
+      verdict = await api.check(this.body());
     } catch (error) {
       if (sequence !== this.sequence) return;
       this.request = null;
       this.digits = "";
       this.message = { text: error.message, kind: "error" };
+      this.render();
+      return;
     }
+    if (sequence !== this.sequence) return; // another card was named meanwhile
+    this.verdict = verdict;
+    this.choice = this.defaultChoice(verdict, choice);
+    this.message = null;
     this.render();
+    if (reveal) this.box.querySelector(".actions")?.scrollIntoView({ block: "nearest" });
   }
 
   defaultChoice(verdict, wanted) {
@@ -164,7 +166,7 @@ export class PlayPanel {
     this.more.closest("label").hidden = !canGoOn;
     if (!canGoOn) this.more.checked = false;
     if (!previous || previous.version === state.version) return;
-    if (source === "conflict") return; // play() checks again and says why
+    if (source === "conflict") return; // play() was refused on a stale board: it checks again and says why
     if (this.request && source !== "played") this.recheck("The board changed: the card was checked again on the new board.");
   }
 
@@ -215,12 +217,11 @@ export class PlayPanel {
     try {
       const answer = await api.play(body);
       const played = answer.played;
-      const label = played.card ? played.card.label : "the card";
       byId("play-discard").value = "";
       this.more.checked = false;
       this.reset();
       this.message = {
-        text: `${played.player} played ${label}${played.choice ? ` as ${played.choice}` : ""}: ${points(played.points)}`,
+        text: `${played.player} played ${describePlay(played.card.label, played.choice)}: ${points(played.points)}`,
         kind: "done",
       };
       this.table.setState(answer.state, "played");

@@ -3,16 +3,17 @@
 
 import { api } from "./api.js";
 import { byId, clear, h, points } from "./dom.js";
+import { describePlay } from "./vocab.js";
 
 function describeMove(move) {
   if (!move) return "";
   const gained = move.effect ? move.effect.points : 0;
-  const card = move.card === "remove" ? "the Remove-one-marker card"
+  const card = move.card === "remove" ? "Remove one marker"
     : typeof move.card === "number" ? `card ${move.card}` : "a written-out card";
   const discarded = move.out && move.out.length && move.kind !== "play" ? ` (discarded ${move.out.join(", ")})` : "";
   switch (move.kind) {
     case "play":
-      return `${move.player} played ${card}${move.choice ? ` as ${move.choice}` : ""}: ${points(gained)}`;
+      return `${move.player} played ${describePlay(card, move.choice)}: ${points(gained)}`;
     case "pass":
       return `${move.player} ${move.cards_this_turn_before ? "ended the turn" : "passed"}${discarded}`;
     case "stop":

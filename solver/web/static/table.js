@@ -57,7 +57,7 @@ export class Table {
     let message = error.message;
     if (error.status === 409 && error.data && error.data.state) {
       message = "The board changed: here is the new one.";
-      this.setState(error.data.state, "conflict");
+      this.setState(error.data.state, "changed");
     }
     if (output) clear(output, h("span", { class: "error" }, message));
     return message;

@@ -4,7 +4,7 @@
 import { api } from "./api.js";
 import { byId, clear, formatInteger, formatPercent, h, parseCards, points } from "./dom.js";
 import { verdictLine } from "./play.js";
-import { capitalise } from "./vocab.js";
+import { capitalise, describePlay } from "./vocab.js";
 
 function error(output, message) {
   clear(output, h("p", { class: "error" }, message));
@@ -29,13 +29,6 @@ export function oddsByLocation(answer, vocabulary) {
       .sort((a, b) => b[1] - a[1]);
   }
   return byLocation;
-}
-
-/** "card 27 as murder", "Remove one marker: break-in on Boos". */
-function playName(entry) {
-  if (!entry.choice) return entry.card.label;
-  if (entry.choice.includes("@")) return `${entry.card.label}: ${entry.choice.replace("@", " on ")}`;
-  return `${entry.card.label} as ${entry.choice}`;
 }
 
 /** A card of the API (label, number, ...) as the keypad takes it: its number, or "remove". */
@@ -162,7 +155,7 @@ export class Tools {
         : `No card of this hand is playable for ${answer.player} now.`)];
       const item = (entry) => h("li", {},
         h("span", { class: "rank-points" }, points(entry.points)),
-        h("span", { class: "rank-card" }, playName(entry)),
+        h("span", { class: "rank-card" }, describePlay(entry.card.label, entry.choice)),
         keypadCard(entry.card) !== null ? h("button", {
           type: "button", class: "small", onclick: () => this.play.load(keypadCard(entry.card), entry.choice),
         }, "Check") : h("span"),
@@ -175,7 +168,7 @@ export class Tools {
       if (refused.length) {
         parts.push(h("details", { class: "refused" }, h("summary", {}, `${refused.length} not playable now`),
           h("ul", {}, refused.map((entry) => h("li", {},
-            `${playName(entry)} (rule ${entry.rule}): ${entry.reason}`)))));
+            `${describePlay(entry.card.label, entry.choice)} (rule ${entry.rule}): ${entry.reason}`)))));
       }
       clear(output, parts);
     });

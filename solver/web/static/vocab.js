@@ -78,3 +78,10 @@ export function provenanceText(provenance) {
 export function capitalise(text) {
   return text ? text[0].toUpperCase() + text.slice(1) : text;
 }
+
+/** A card as played: "card 27 as murder", "Remove one marker: break-in on Meisenheim", "card 38". */
+export function describePlay(label, choice) {
+  if (!choice) return label;
+  if (choice.includes("@")) return `${label}: ${choice.replace("@", " on ")}`;
+  return `${label} as ${choice}`;
+}
