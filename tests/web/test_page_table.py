@@ -397,6 +397,7 @@ def test_the_join_token_is_required(serve: Any, open_page: Any, tmp_path: Path) 
 
     joined = open_page(served.url + "/?token=s3cret", PHONE)
     expect(joined.locator("#connection")).to_have_text("● live")
+    expect(joined.locator("#join-link")).to_have_text(served.url + "/?token=s3cret")
     tap(joined, "3", "8")
     expect(joined.locator(".verdict-line")).to_contain_text("playable +4")
 

@@ -96,9 +96,19 @@ function fatal(message) {
   element.hidden = false;
 }
 
+/** With a join token in the address, show the address for the other devices at the table. */
+function showJoinLink() {
+  if (!new URLSearchParams(location.search).get("token")) return;
+  const link = byId("join-link");
+  link.href = location.href;
+  link.textContent = location.href;
+  byId("join-box").hidden = false;
+}
+
 async function openGame(table, state) {
   byId("start").hidden = true;
   byId("game").hidden = false;
+  showJoinLink();
   const play = new PlayPanel(table);
   table.view = new BoardView(byId("board"), table.boardDocument, table.vocabulary, {
     onPick: (delict, location) => play.pick(delict, location),
