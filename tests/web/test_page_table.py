@@ -224,6 +224,19 @@ def test_refusals_show_the_rule_or_the_error_line(serve: Any, open_page: Any, tm
     expect(page.locator(".message-error")).to_contain_text("There is no card 79")
 
 
+def test_a_play_the_server_refuses_shows_its_verdict(serve: Any, open_page: Any, tmp_path: Path) -> None:
+    served = game(serve, tmp_path, RULE_4)
+    page = open_page(served.url + "/", DESKTOP, allow=(422,))
+    refusal = {"playable": False, "rule": 15, "reason": "Boos is full (3 markers) and would need a marker (rule 15)",
+               "choices": {}, "card": httpx.post(served.url + "/api/check", json={"card": 38}).json()["card"]}
+    page.route("**/api/play", lambda route: route.fulfill(status=422, json=refusal))  # decided after the check
+    tap(page, "3", "8")
+    page.get_by_role("button", name=re.compile(r"^Play card 38")).click()
+    expect(page.locator(".message-error")).to_have_text("Not playable on the board as it is now.")
+    expect(page.locator(".verdict-line")).to_contain_text("not playable (rule 15): Boos is full")
+    expect(page.get_by_role("button", name="Play", exact=True)).to_be_disabled()
+
+
 def test_the_keypad_waits_for_a_second_digit_when_one_could_follow(serve: Any, open_page: Any,
                                                                    tmp_path: Path) -> None:
     served = game(serve, tmp_path, RULE_4)
