@@ -427,3 +427,14 @@ def test_two_player_variant_plays_on_then_ends_the_turn(serve: Any, open_page: A
     page.get_by_role("button", name="End the turn").click()
     expect(page.locator("#turn")).to_have_text("Ben's turn")
     expect(page.locator("#last-move")).to_have_text("Last move: Anna ended the turn")
+
+
+def test_no_odds_on_a_board_no_assignment_agrees_with(serve: Any, open_page: Any, tmp_path: Path) -> None:
+    two_places = ["Oberhausen", "Boos"]  # three delicts on two locations: a careless board (rule 9)
+    served = game(serve, tmp_path, {"break-in": two_places, "highway robbery": two_places, "murder": two_places})
+    page = open_page(served.url + "/", PHONE)
+    expect(page.locator("#contradiction")).to_contain_text("No complete assignment agrees with the board")
+    page.get_by_text("Odds", exact=True).click()
+    page.get_by_label("show the odds on the board").check()
+    expect(page.locator("#odds-result")).to_contain_text("No odds: no complete assignment agrees")
+    expect(page.locator(".odds")).to_have_count(0)

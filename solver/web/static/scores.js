@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { byId, clear, h, points } from "./dom.js";
-import { describePlay } from "./vocab.js";
+import { capitalise, describePlay } from "./vocab.js";
 
 function describeMove(move) {
   if (!move) return "";
@@ -67,7 +67,7 @@ export class ScorePanel {
     for (const id of ["play", "pass-box", "end-box"]) byId(id).hidden = Boolean(state.outcome);
     const contradiction = byId("contradiction");
     contradiction.hidden = !state.contradiction;
-    contradiction.textContent = state.contradiction || "";
+    contradiction.textContent = capitalise(state.contradiction || "");
     const out = [...(state.out_of_game || [])].sort((a, b) => a - b);
     byId("out-of-game").textContent = out.length ? out.join(", ") : "none";
     byId("supply").textContent = (state.supply || []).length === 16 ? "every delict"

@@ -223,6 +223,12 @@ export class Tools {
       clear(output);
       return;
     }
+    const contradiction = this.table.state.contradiction;
+    if (contradiction) { // no complete assignment: no odds
+      this.table.setOverlay("odds", null);
+      clear(output, h("p", { class: "warning" }, `No odds: ${contradiction}`));
+      return;
+    }
     output.textContent = "computing the odds…";
     await attempt(this.table, output, async () => {
       const answer = await api.odds();
