@@ -1,0 +1,187 @@
+// Entering a card by tapping (POST /api/cards/{n}): the card's type follows from its number; the
+// player taps the delict, group and direction, or location, then the four locations or delicts (and
+// for a district card the two delicts and the relation). What the table enters replaces the
+// reconstructed text for this game.
+
+import { api } from "./api.js";
+import { byId, clear, h } from "./dom.js";
+
+const TYPES = { A: "delict", B: "group", C: "district", D: "location" };
+const TYPE_NAMES = { A: "A · delict card", B: "B · group card", C: "C · district card", D: "D · location card" };
+const DIRECTIONS = ["north", "south", "west", "east"];
+
+function typeOf(number) {
+  if (!Number.isInteger(number) || number < 1) return null;
+  if (number <= 16) return "A";
+  if (number <= 32) return "B";
+  if (number <= 56) return "C";
+  if (number <= 72) return "D";
+  return null; // 73-76: the solo cards, not used at the table
+}
+
+export class CardEntry {
+  constructor(table, play) {
+    this.table = table;
+    this.play = play;
+    this.box = byId("enter-box");
+    this.root = byId("enter-form");
+    this.number = null;
+    this.fields = this.empty();
+    this.message = null;
+    this.render();
+  }
+
+  empty() {
+    return { delict: null, group: null, direction: null, location: null, relation: null, locations: [], delicts: [] };
+  }
+
+  /** Open the form for card `number`, filled from `clue` or from the card's current text. */
+  async open(number, clue) {
+    this.box.open = true;
+    this.number = number;
+    this.fields = this.empty();
+    this.message = null;
+    if (clue) this.fill(clue);
+    else {
+      try {
+        const card = await api.card(number);
+        if (card.clue) this.fill(card.clue);
+      } catch (error) {
+        this.message = { text: error.message, kind: "error" };
+      }
+    }
+    this.render();
+    this.box.scrollIntoView({ behavior: "smooth", block: "start" });
+  }
+
+  openTyped(text) {
+    const number = Number(text);
+    if (typeOf(number)) {
+      this.open(number, null);
+      return;
+    }
+    this.number = null;
+    this.message = { text: "Info cards at the table are numbered 1 to 72.", kind: "error" };
+    this.render();
+  }
+
+  fill(clue) {
+    const fields = this.empty();
+    if (clue.type === "delict") Object.assign(fields, { delict: clue.delict, locations: [...clue.locations] });
+    if (clue.type === "group") Object.assign(fields, { group: clue.group, direction: clue.direction });
+    if (clue.type === "district") Object.assign(fields, { delicts: [...clue.delicts], relation: clue.relation });
+    if (clue.type === "location") Object.assign(fields, { location: clue.location, delicts: [...clue.delicts] });
+    this.fields = fields;
+  }
+
+  clue() {
+    const type = TYPES[typeOf(this.number)];
+    const f = this.fields;
+    if (type === "delict") return { type, delict: f.delict, locations: f.locations };
+    if (type === "group") return { type, group: f.group, direction: f.direction };
+    if (type === "district") return { type, delicts: f.delicts, relation: f.relation };
+    return { type, location: f.location, delicts: f.delicts };
+  }
+
+  missing() {
+    const type = TYPES[typeOf(this.number)];
+    const f = this.fields;
+    if (type === "delict") return !f.delict ? "tap the delict" : f.locations.length !== 4 ? "tap the 4 locations" : null;
+    if (type === "group") return !f.group ? "tap the group" : !f.direction ? "tap the direction" : null;
+    if (type === "district") return f.delicts.length !== 2 ? "tap the 2 delicts (the first is the larger one)" : !f.relation ? "tap the relation" : null;
+    return !f.location ? "tap the location" : f.delicts.length !== 4 ? "tap the 4 delicts" : null;
+  }
+
+  set(field, value) {
+    this.fields[field] = value;
+    this.message = null;
+    this.render();
+  }
+
+  toggle(field, value, limit) {
+    const list = this.fields[field];
+    if (list.includes(value)) list.splice(list.indexOf(value), 1);
+    else if (list.length < limit) list.push(value);
+    this.message = null;
+    this.render();
+  }
+
+  async submit() {
+    try {
+      const answer = await api.enterCard(this.number, this.clue());
+      const warnings = answer.warnings || [];
+      this.message = { text: `Card ${answer.number} entered: ${answer.text}${warnings.length ? ` Warning: ${warnings.join("; ")}` : ""}`,
+        kind: warnings.length ? "warning" : "done" };
+      if (this.play.request && this.play.request.card === this.number) await this.play.recheck();
+    } catch (error) {
+      this.message = { text: error.message, kind: "error" };
+    }
+    this.render();
+  }
+
+  // ----- drawing ----------------------------------------------------------------------------------
+
+  render() {
+    const numberInput = h("input", {
+      id: "enter-number", type: "number", inputmode: "numeric", min: 1, max: 72, value: this.number ?? "",
+      "aria-label": "card number",
+    });
+    const parts = [h("div", { class: "enter-number" }, h("label", { for: "enter-number" }, "Card number "), numberInput,
+      h("button", { type: "button", onclick: () => this.openTyped(numberInput.value) }, "Open"))];
+    const letter = this.number ? typeOf(this.number) : null;
+    if (letter) {
+      parts.push(h("p", { class: "enter-type" }, `Card ${this.number} is type ${TYPE_NAMES[letter]} (by its number).`));
+      parts.push(...this.typeParts(TYPES[letter]));
+      const missing = this.missing();
+      parts.push(h("div", { class: "actions" },
+        h("button", { type: "button", class: "primary", disabled: Boolean(missing), onclick: () => this.submit() },
+          `Save card ${this.number}`),
+        missing ? h("span", { class: "hint" }, missing) : null));
+    }
+    if (this.message) parts.push(h("p", { class: `message message-${this.message.kind}`, role: "status" }, this.message.text));
+    clear(this.root, parts);
+  }
+
+  typeParts(type) {
+    const vocabulary = this.table.vocabulary;
+    const f = this.fields;
+    const delictButtons = (field, limit, selected) => this.buttons(vocabulary.delicts, selected,
+      (name) => (limit === 1 ? this.set(field, name) : this.toggle(field, name, limit)),
+      (name) => vocabulary.delict(name).colourName);
+    if (type === "delict") {
+      return [this.group("The delict", delictButtons("delict", 1, [f.delict])),
+        this.group("The 4 locations", this.locationButtons(f.locations, (name) => this.toggle("locations", name, 4)))];
+    }
+    if (type === "group") {
+      return [this.group("The group", this.buttons(vocabulary.groups.map((g) => g.name), [f.group], (name) => this.set("group", name),
+        (name) => vocabulary.groups.find((g) => g.name === name).colour)),
+      this.group("The direction", this.buttons(DIRECTIONS, [f.direction], (name) => this.set("direction", name)))];
+    }
+    if (type === "district") {
+      return [this.group("The 2 delicts (first the larger one)", delictButtons("delicts", 2, f.delicts)),
+        this.group("Where", this.buttons(["same", "adjoining"], [f.relation], (name) => this.set("relation", name),
+          null, { same: "in the same district", adjoining: "in an adjoining district" }))];
+    }
+    return [this.group("The location", this.locationButtons([f.location], (name) => this.set("location", name))),
+      this.group("The 4 delicts", delictButtons("delicts", 4, f.delicts))];
+  }
+
+  /** The locations in four rows, one per district. */
+  locationButtons(selected, onTap) {
+    const vocabulary = this.table.vocabulary;
+    return Object.entries(vocabulary.districts).map(([code, name]) => h("div", { class: "district-row" },
+      h("span", { class: "district-label", title: name }, code),
+      this.buttons(vocabulary.locations.filter((location) => vocabulary.district(location) === code), selected, onTap)));
+  }
+
+  group(legend, buttons) {
+    return h("fieldset", { class: "tap-group" }, h("legend", {}, legend), buttons);
+  }
+
+  buttons(names, selected, onTap, colourOf = null, labels = {}) {
+    return h("div", { class: "tap-buttons" }, names.map((name) => h("button", {
+      type: "button", class: `tap${colourOf ? ` group-${colourOf(name)}` : ""}`,
+      "aria-pressed": String(selected.includes(name)), onclick: () => onTap(name),
+    }, labels[name] || name)));
+  }
+}
