@@ -40,6 +40,7 @@ def serve(state_file: str | None, port: int, host: str, deck_file: str | None, b
                          board_path=Path(board_file) if board_file else None, token=token)
     config.the_board()  # a bad board file is bad input now, not on the first request
     url = _url(host, port, token)
+    config.join_url = url if token else None
     click.echo(url)
     if token:
         _print_qr(url)

@@ -57,7 +57,9 @@ class Odds:
     counts: Table
 
     def to_dict(self) -> dict[str, Any]:
-        """{"total": N, "odds": {location: {delict: {"count": n, "probability": p}}}}."""
+        """{"total": N, "odds": {location: {delict: {"count": n, "probability": p}}}}; odds null when N is 0."""
+        if self.total == 0:
+            return {"total": 0, "odds": None}
         return {"total": self.total,
                 "odds": {location: {delict: {"count": self.count(delict, location),
                                              "probability": float(self.probability(delict, location))}

@@ -40,6 +40,7 @@ class TableConfig:
     deck_path: Path | None = None
     board_path: Path | None = None
     token: str | None = None  # required on every request when set
+    join_url: str | None = None  # the address other devices open (with the token), off loopback
     folder: Path = field(default_factory=Path.cwd)  # where new games are created
     board: Board | None = None
     _deck: tuple[object, Deck] | None = None

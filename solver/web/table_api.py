@@ -6,6 +6,7 @@ file's lock (`solver.table.store`), refused with 409 when the page's `version` i
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import AsyncIterator, Callable
 from datetime import datetime
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from sse_starlette.sse import EventSourceResponse
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
@@ -119,6 +121,20 @@ class TableRoutes:
         return {**verdict.to_dict(), "card": ref.to_dict()}
 
     # ----- endpoints ---------------------------------------------------------------------------
+
+    async def session(self, request: Request) -> Response:
+        """What the page needs before anything else: is a game open, how others join."""
+        path = self.config.state_path
+        return JSONResponse({"game": path.name if path else None, "join": self.config.join_url})
+
+    async def join_code(self, request: Request) -> Response:
+        if self.config.join_url is None:
+            raise HTTPException(404, "this table has no join address: it is served on this machine only")
+        import segno
+
+        buffer = io.BytesIO()
+        segno.make(self.config.join_url, error="m").save(buffer, kind="svg", scale=5, border=2)
+        return Response(buffer.getvalue(), media_type="image/svg+xml")
 
     async def board(self, request: Request) -> Response:
         return JSONResponse(board_document(self.config))
@@ -374,6 +390,8 @@ async def _choice_needed(request: Request, error: Exception) -> Response:
 def routes(config: TableConfig) -> list[Route]:
     table = TableRoutes(config)
     return [
+        Route("/api/session", table.session),
+        Route("/api/join.svg", table.join_code),
         Route("/api/board", table.board),
         Route("/api/state", table.state),
         Route("/api/check", table.check, methods=["POST"]),

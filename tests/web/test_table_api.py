@@ -246,3 +246,26 @@ def test_the_join_token_is_required_when_set(game: Path) -> None:
         assert guarded.get("/api/state?token=wrong").status_code == 403
         assert guarded.get("/api/state?token=s3cret").status_code == 200
         assert guarded.get("/api/state").status_code == 200  # the cookie the first answer set
+
+
+def test_the_session_says_whether_a_game_is_open_and_how_to_join(game: Path, tmp_path: Path) -> None:
+    with TestClient(create_app(TableConfig(folder=tmp_path))) as empty:
+        assert empty.get("/api/session").json() == {"game": None, "join": None}
+        assert empty.get("/api/join.svg").status_code == 404
+    config = TableConfig(state_path=game, token="s3cret", join_url="http://192.0.2.7:8765/?token=s3cret")
+    with TestClient(create_app(config)) as joined:
+        assert joined.get("/api/session?token=s3cret").json() == {"game": "game.yaml", "join": config.join_url}
+        code = joined.get("/api/join.svg")
+        assert code.status_code == 200 and code.headers["content-type"].startswith("image/svg+xml")
+        assert b"<svg" in code.content
+
+
+def test_odds_are_exact_shares_and_null_when_no_assignment_agrees(client: TestClient, tmp_path: Path) -> None:
+    answer = client.get("/api/odds").json()
+    cells = answer["odds"]["Oberhausen"]
+    assert answer["total"] == sum(cell["count"] for cell in cells.values())
+    assert cells["break-in"]["count"] * 4 == answer["total"]  # break-in on one of its 4 markers, evenly
+    careless = write_state(tmp_path / "careless.yaml", {"murder": ["Kirn"], "robbery": ["Kirn"]})
+    with TestClient(create_app(TableConfig(state_path=careless)), raise_server_exceptions=False) as table:
+        nothing = table.get("/api/odds")
+        assert nothing.status_code == 200 and nothing.json()["total"] == 0 and nothing.json()["odds"] is None

@@ -42,6 +42,7 @@ const get = (path) => request("GET", path);
 const post = (path, body) => request("POST", path, body);
 
 export const api = {
+  session: () => get("/api/session"),
   board: () => get("/api/board"),
   state: () => get("/api/state"),
   check: (body) => post("/api/check", body),

@@ -1,7 +1,7 @@
 // The table page: loads the board and the state, keeps every open page on the same board through the
 // change feed, and wires the panels (scores, playing a card, the tools, entering cards, a new game).
 
-import { api, followChanges } from "./api.js";
+import { api, followChanges, withToken } from "./api.js";
 import { BoardView, legendSwatch } from "./board.js";
 import { CardEntry } from "./cardentry.js";
 import { byId, clear, h } from "./dom.js";
@@ -96,19 +96,24 @@ function fatal(message) {
   element.hidden = false;
 }
 
-/** With a join token in the address, show the address for the other devices at the table. */
-function showJoinLink() {
+/** With a join token in the address, show the address (and its QR code) for the other devices. */
+function showJoinLink(session) {
   if (!new URLSearchParams(location.search).get("token")) return;
   const link = byId("join-link");
-  link.href = location.href;
-  link.textContent = location.href;
+  link.href = session.join || location.href;
+  link.textContent = link.href;
+  if (session.join) {
+    const code = byId("join-qr");
+    code.src = withToken("/api/join.svg");
+    code.hidden = false;
+  }
   byId("join-box").hidden = false;
 }
 
-async function openGame(table, state) {
+async function openGame(table, state, session) {
   byId("start").hidden = true;
   byId("game").hidden = false;
-  showJoinLink();
+  showJoinLink(session);
   const play = new PlayPanel(table);
   table.view = new BoardView(byId("board"), table.boardDocument, table.vocabulary, {
     onPick: (delict, location) => play.pick(delict, location),
@@ -138,19 +143,22 @@ async function boot() {
     fatal(error.message);
     return;
   }
+  let session;
   let state;
   try {
-    state = await api.state();
-  } catch (error) {
-    if (error.status === 400) {
+    session = await api.session();
+    if (session.game === null) {
+      byId("solo-link").href = withToken("/solo");
       byId("start").hidden = false;
-      startForm((started) => openGame(table, started));
+      startForm((started) => openGame(table, started, session));
       return;
     }
+    state = await api.state();
+  } catch (error) {
     fatal(error.message);
     return;
   }
-  await openGame(table, state);
+  await openGame(table, state, session);
 }
 
 boot();
