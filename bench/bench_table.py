@@ -2,7 +2,8 @@
 
   check round trip  - POST /api/check {"card": 38} on the rulebook's rule 4 board, through a real
                       uvicorn server and an HTTP client with keep-alive; baseline: the same check
-                      called in-process (load the state file, check, build the JSON)
+                      called in-process (load the state file, check, build the JSON), and the
+                      same round trip to a route that does nothing (what HTTP alone costs)
   change to a page  - from POST /api/play to the `state` event reaching a second client on /api/events
   page drawn        - from opening / in Chromium to the board drawn with its markers (needs Playwright
                       and Chromium; skipped without them)
@@ -31,6 +32,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import httpx
 import uvicorn
+from starlette.applications import Starlette
+from starlette.responses import JSONResponse
+from starlette.routing import Route
 
 from solver.core.board import load_board
 from solver.core.deck import load_deck
@@ -86,6 +90,27 @@ def summary(values: list[float]) -> str:
     ordered = sorted(values)
     p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
     return f"p50 {statistics.median(ordered):6.2f} ms   p95 {p95:6.2f} ms   max {ordered[-1]:6.2f} ms"
+
+
+async def _nothing(request: object) -> JSONResponse:
+    return JSONResponse({})
+
+
+def http_floor(times: int) -> list[float]:
+    """The same round trip to an endpoint that does nothing: what HTTP itself costs here."""
+    port = free_port()
+    app = Starlette(routes=[Route("/nothing", _nothing, methods=["POST"])])
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.01)
+    try:
+        with httpx.Client() as client:
+            return timings(lambda: client.post(f"http://127.0.0.1:{port}/nothing", json={"card": 38}), times)
+    finally:
+        server.should_exit = True
+        thread.join(5)
 
 
 def in_process_check(state_path: Path) -> Callable[[], object]:
@@ -161,6 +186,7 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp())
     state = rule_4_state(folder)
     local = timings(in_process_check(state), options.checks)
+    floor = http_floor(options.checks)
     with served(state) as base, httpx.Client() as client:
         served_checks = timings(lambda: client.post(base + "/api/check", json={"card": 38}).raise_for_status(),
                                 options.checks)
@@ -168,9 +194,12 @@ def main() -> None:
         drawn = page_drawn(base, options.pages)
     print(f"card check, rule 4 board, {options.checks} times")
     print(f"  in-process (baseline)   {summary(local)}")
+    print(f"  HTTP floor (empty route) {summary(floor)}")
     print(f"  POST /api/check         {summary(served_checks)}")
     ratio = statistics.median(served_checks) / statistics.median(local)
     print(f"  served / in-process     {ratio:.2f}x at the median (goal: p95 <= 30 ms, within 2x)")
+    above = statistics.median(served_checks) - statistics.median(floor)
+    print(f"  served - HTTP floor     {above:.2f} ms at the median (the check's own cost when served)")
     print(f"change reaching a second client, {len(latency)} changes")
     print(f"  play/undo -> SSE event  {summary(latency)} (goal: within 1 s)")
     if not drawn:

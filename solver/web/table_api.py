@@ -145,8 +145,10 @@ class TableRoutes:
 
     async def check(self, request: Request) -> Response:
         data = await _body(request)
-        snapshot = await run_in_threadpool(self.config.state_file().read)
-        return JSONResponse(await run_in_threadpool(self.verdict_document, snapshot, data))
+        return JSONResponse(await run_in_threadpool(self._check, data))
+
+    def _check(self, data: dict[str, Any]) -> dict[str, Any]:
+        return self.verdict_document(self.config.state_file().read(), data)
 
     async def play(self, request: Request) -> Response:
         data = await _body(request)
