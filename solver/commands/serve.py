@@ -36,11 +36,11 @@ def serve(state_file: str | None, port: int, host: str, deck_file: str | None, b
 
     state_path = _existing_state(state_file)
     token = None if host in LOOPBACK else secrets.token_urlsafe(16)
-    config = TableConfig(state_path=state_path, deck_path=_deck_path(deck_file, state_path),
-                         board_path=Path(board_file) if board_file else None, token=token)
-    config.the_board()  # a bad board file is bad input now, not on the first request
     url = _url(host, port, token)
-    config.join_url = url if token else None
+    config = TableConfig(state_path=state_path, deck_path=Path(deck_file) if deck_file else None,
+                         board_path=Path(board_file) if board_file else None, token=token,
+                         join_url=url if token else None)
+    config.the_board()  # a bad board file is bad input now, not on the first request
     click.echo(url)
     if token:
         _print_qr(url)
@@ -64,12 +64,6 @@ def _existing_state(state_file: str | None) -> Path | None:
 
     load_state(path)  # refuse a broken file before serving it
     return path
-
-
-def _deck_path(deck_file: str | None, state_path: Path | None) -> Path | None:
-    if deck_file:
-        return Path(deck_file)
-    return None
 
 
 def _url(host: str, port: int, token: str | None) -> str:
