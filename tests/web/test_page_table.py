@@ -287,6 +287,13 @@ def test_entering_a_card_by_tapping(serve: Any, open_page: Any, tmp_path: Path) 
     expect(form.locator(".message")).to_contain_text("Card 4 entered: The horse theft took place in")
     expect(page.locator(".card-text")).to_contain_text("horse theft")
     expect(page.locator(".provenance")).to_contain_text("entered at this table")
+    page.reload()  # found again: the entry is in the game's own file, not in the page
+    tap(page, "4")
+    tap(page, "Check")
+    expect(page.locator(".card-text")).to_contain_text("horse theft")
+    expect(page.locator(".provenance")).to_contain_text("entered at this table")
+    expect(page.locator(".notice")).to_have_count(0)
+    assert (tmp_path / "game.cards.yaml").exists()
 
 
 # ----- the tools -------------------------------------------------------------------------------------
