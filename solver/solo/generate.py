@@ -123,7 +123,7 @@ def generate(seed: int, board: Board, options: Options = Options()) -> Puzzle:
     """A proven-unique, minimal puzzle graded exactly `options.difficulty`, the same for a seed."""
     if options.difficulty not in DIFFICULTIES:
         raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTIES)}")
-    rng = random.Random(seed)
+    rng = random.Random(seed_for(seed, options.difficulty))
     for attempt in range(options.max_tries):
         puzzle = _attempt(rng, board, options)
         if puzzle is not None:
@@ -132,6 +132,12 @@ def generate(seed: int, board: Board, options: Options = Options()) -> Puzzle:
             puzzle.extra["notes"] = f"found on attempt {attempt + 1}"
             return puzzle
     raise GenerationFailed(f"no {options.difficulty} puzzle within {options.max_tries} attempts for seed {seed}")
+
+
+def seed_for(seed: int, difficulty: str) -> str:
+    """The random generator's seed: the difficulty is mixed in, so that `--seed 7` at easy and at hard
+    start from different hidden solutions (random.Random hashes a string seed the same way on every run)."""
+    return f"{difficulty}:{seed}"
 
 
 TRIAL_LEVEL = 4  # the only technique too slow to run inside the removal loop

@@ -69,7 +69,7 @@ def test_a_unique_puzzle_as_json(run: Run) -> None:
     assert code == 0
     total, odds = _check_document(json.loads(out))
     assert total == 1
-    assert odds["Hahnmühle"]["break-in"] == {"count": 1, "probability": 1.0}
+    assert odds["Hahnmühle"]["robbers' ball"] == {"count": 1, "probability": 1.0}
     assert odds["Hahnmühle"]["murder"] == {"count": 0, "probability": 0.0}
 
 
