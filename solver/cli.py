@@ -19,6 +19,8 @@ COMMANDS = {
     "cards": "solver.commands.cards:cards",
     "deck": "solver.commands.deck:deck",
     "describe": "solver.commands.puzzle:describe",
+    "puzzles": "solver.commands.puzzle:puzzles",
+    "print": "solver.commands.print:print_sheets",
     "count": "solver.commands.count:count",
     "odds": "solver.commands.odds:odds",
     "solve": "solver.commands.solve:solve",

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
 
 from solver.commands.options import board_option, deck_option, echo_json, json_option, load_board_warned
@@ -17,6 +15,7 @@ from solver.commands.options import board_option, deck_option, echo_json, json_o
 def count(puzzle_file: str, deck_file: str | None, board_file: str | None, as_json: bool) -> None:
     """Count exactly the complete assignments that agree with PUZZLE_OR_STATE.
 
+    PUZZLE is a file or a bundled puzzle's name (`schinderhannes puzzles` lists them).
     A puzzle file: every delict -> location bijection that satisfies all its clues.
     A game state file (it has `players:`): every assignment that agrees with the
     markers and tiles on the board. 16! = 20,922,789,888,000 for no clues at all.
@@ -37,8 +36,9 @@ def count_file(path: str, deck_file: str | None = None, board_file: str | None =
 
 def is_state_file(path: str) -> bool:
     from solver.core.yamlio import load_yaml
+    from solver.solo.puzzle import puzzle_path
 
-    data = load_yaml(Path(path))
+    data = load_yaml(puzzle_path(path))  # a bundled puzzle's name is a puzzle
     return isinstance(data, dict) and "players" in data
 
 

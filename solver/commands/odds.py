@@ -27,6 +27,7 @@ GROUP_GAP = "  "
 def odds(path: str, deck_file: str | None, board_file: str | None, as_json: bool) -> int:
     """Exact odds of each delict at each location of STATE_OR_PUZZLE.
 
+    PUZZLE is a file or a bundled puzzle's name (`schinderhannes puzzles` lists them).
     Of all the complete assignments that agree with the file, the share that puts the
     delict there, counted exactly (no sampling). A puzzle file: the solutions of its clues.
     A game state file (it has `players:`): the assignments that agree with the markers and

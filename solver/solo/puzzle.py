@@ -48,8 +48,56 @@ class Puzzle:
 
 
 def load_puzzle(path: str | Path, deck: Deck | None = None) -> Puzzle:
-    path = Path(path)
+    """A puzzle file, or a bundled puzzle by name (`box-4`, `Tutorial_1`): see `puzzle_path`."""
+    path = puzzle_path(path)
     return _puzzle(load_yaml(path), str(path), deck)
+
+
+# The order of the bundled puzzles: tutorials first, then by difficulty, the box's puzzles last.
+SERIES = ("tutorial", "easy", "medium", "hard", "expert", "box")
+
+
+def bundled_puzzles() -> dict[str, Path]:
+    """name -> file of every bundled puzzle, in SERIES order and by number within a series."""
+    from solver.core.paths import PUZZLES_DIR
+
+    found = {path.stem: path for path in PUZZLES_DIR.glob("*.yaml")}
+    return {name: found[name] for name in sorted(found, key=series_order)}
+
+
+def series_order(name: str) -> tuple[int, str, int]:
+    series, _, number = name.rpartition("-")
+    known = SERIES.index(series) if series in SERIES else len(SERIES)
+    return (known, series, int(number) if number.isdigit() else 0)
+
+
+def _name_key(text: str) -> str:
+    """Names compare without case, separators or a .yaml ending: `Box_4`, `box 4`, `box4.yaml` are box-4."""
+    text = str(text).strip()
+    for ending in (".yaml", ".yml"):
+        if text.lower().endswith(ending):
+            text = text[: -len(ending)]
+    return names.fold(text).replace(" ", "")
+
+
+def puzzle_path(text: str | Path) -> Path:
+    """The file PUZZLE names: an existing file, else a bundled puzzle by its name (forgiving).
+
+    A name that is neither is BadInput naming the nearest bundled puzzles; a path with a folder in it
+    that does not exist stays a missing file.
+    """
+    path = Path(text)
+    if path.exists() or len(path.parts) > 1:
+        return path
+    bundled = bundled_puzzles()
+    by_key = {_name_key(name): file for name, file in bundled.items()}
+    if _name_key(str(text)) in by_key:
+        return by_key[_name_key(str(text))]
+    from solver.core.errors import did_you_mean
+
+    hint = did_you_mean(_name_key(str(text)), {_name_key(name): name for name in bundled}, most=3, tries=6)
+    raise BadInput(f"no such file, nor a bundled puzzle of that name ({hint or 'bundled: ' + ', '.join(bundled)}); "
+                   "`schinderhannes puzzles` lists them", str(text))
 
 
 def parse_puzzle(text: str, source: str, deck: Deck | None = None) -> Puzzle:

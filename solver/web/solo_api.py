@@ -1,6 +1,6 @@
 """The JSON API of the solo puzzles in the browser: list, open, upload, hint, check, reveal.
 
-Puzzles are the bundled files (`solver.core.paths.PUZZLES_DIR`) and the ones uploaded during this
+Puzzles are the bundled files (`solver.solo.puzzle.bundled_puzzles`) and the ones uploaded during this
 server run (kept in memory under a name made from their text). A player's grid travels with every
 question, so the server keeps no progress: `{"placed": [...], "crossed": [...]}`, each entry
 `{"location": ..., "delict": ...}` or `[location, delict]`, names as forgiving as on the command
@@ -26,9 +26,8 @@ from starlette.routing import Route
 from solver.core import names
 from solver.core.board import Board
 from solver.core.errors import BadInput, suggest
-from solver.core.paths import PUZZLES_DIR
 from solver.solo.hints import Grid, GridHint, Pair, deduction_document, grid_hint
-from solver.solo.puzzle import Puzzle, load_puzzle, parse_puzzle
+from solver.solo.puzzle import Puzzle, bundled_puzzles, load_puzzle, parse_puzzle
 from solver.solo.techniques import DIFFICULTIES
 from solver.web.bodies import json_object, read_body
 
@@ -39,8 +38,6 @@ STATIC = Path(__file__).parent / "static"
 GRID_EXAMPLE = '{"grid": {"placed": [], "crossed": []}}'
 MAX_UPLOADS = 64  # uploaded puzzles kept in memory; the oldest goes first
 CELLS = len(names.LOCATIONS) * len(names.DELICTS)
-# the order of the bundled list: tutorials first, then by difficulty, the box's puzzles last
-SERIES = ("tutorial", *DIFFICULTIES, "box")
 GRID_SHAPE = ('a grid is {"placed": [...], "crossed": [...]}, each entry {"location": "Kirn", '
               '"delict": "murder"} or ["Kirn", "murder"]')
 
@@ -92,8 +89,7 @@ class SoloRoutes:
     def bundled(self) -> dict[str, Entry]:
         with self.lock:
             if self._bundled is None:
-                found = {path.stem: Entry(path.stem, load_puzzle(path), True) for path in PUZZLES_DIR.glob("*.yaml")}
-                self._bundled = {name: found[name] for name in sorted(found, key=_series_order)}
+                self._bundled = {name: Entry(name, load_puzzle(path), True) for name, path in bundled_puzzles().items()}
             return self._bundled
 
     def find(self, name: str) -> Entry:
@@ -285,12 +281,6 @@ def _cells(entries: object, key: str) -> set[Pair]:
             raise BadInput(f"`{key}` has the entry {json.dumps(entry)[:60]}; {GRID_SHAPE}")
         found.add((names.resolve("location", location), names.resolve("delict", delict)))
     return found
-
-
-def _series_order(name: str) -> tuple[int, str, int]:
-    series, _, number = name.rpartition("-")
-    known = SERIES.index(series) if series in SERIES else len(SERIES)
-    return (known, series, int(number) if number.isdigit() else 0)
 
 
 def _pair(pair: Pair) -> dict[str, str]:
