@@ -47,33 +47,48 @@ def board_svg(board: Board, markings: dict[str, str] | None = None, size: float 
     return text[text.index("<svg"):]
 
 
+LOCATION_RADIUS = 0.5  # a location's circle, in board units (the board spans -10..10)
+PATH_COLOUR, BRIDGE_COLOUR = "#4a3c28", "#a0521a"
+
+
 def draw_board_on(axes: Axes, board: Board, markings: dict[str, str] | None = None, font_scale: float = 1.0) -> None:
     """Draw the board onto a matplotlib Axes: districts, rivers, paths, bridges, labels, legend.
 
-    `font_scale` shrinks the text with the picture (1.0 suits a 9-inch figure).
+    Paths the rulebook prints or implies are solid; reconstructed ones hollow (an outline), so that
+    the two stay apart in black and white too. Bridges are dashed. `font_scale` shrinks the text
+    with the picture (1.0 suits a 9-inch figure).
     """
-    import networkx as nx
-
     scale = max(font_scale, 0.4)
     _draw_districts(axes, scale)
     positions = {node: data["position"] for node, data in board.graph.nodes(data=True)}
-    inside = [(a, b) for a, b, bridge in board.graph.edges(data="bridge", default=False) if not bridge]
-    nx.draw_networkx_edges(board.graph, positions, edgelist=inside, ax=axes, width=3 * scale,
-                           edge_color="#6d5c44")
-    nx.draw_networkx_edges(board.graph, positions, edgelist=board.bridges(), ax=axes, width=4 * scale,
-                           edge_color="#b5651d", style="dashed")
-    colours = [DISTRICT_COLOURS[data["district"]] for _, data in board.graph.nodes(data=True)]
-    nx.draw_networkx_nodes(board.graph, positions, ax=axes, node_size=900 * scale ** 2, node_color=colours,
-                           edgecolors="#333333", linewidths=1.5 * scale)
+    for a, b, data in board.graph.edges(data=True):
+        (x1, y1), (x2, y2) = positions[a], positions[b]
+        _path_line(axes, [x1, x2], [y1, y2], scale, bool(data.get("bridge")), data.get("provenance") == "reconstructed")
+    from matplotlib.patches import Circle
+
+    for node, data in board.graph.nodes(data=True):
+        axes.add_patch(Circle(positions[node], LOCATION_RADIUS, facecolor=DISTRICT_COLOURS[data["district"]],
+                              edgecolor="#333333", linewidth=1.5 * scale, zorder=3))
     for node, (x, y) in positions.items():
         label = node if not markings or node not in markings else f"{node}\n{markings[node]}"
-        axes.text(x, y - 0.75, label, ha="center", va="top", fontsize=10 * scale, fontweight="bold",
+        axes.text(x, y - LOCATION_RADIUS - 0.15, label, ha="center", va="top", fontsize=10 * scale,
+                  fontweight="bold", zorder=4,
                   bbox={"boxstyle": "round,pad=0.2", "fc": "white", "ec": "none", "alpha": 0.85})
     _legend(axes, scale)
     axes.set_xlim(-10, 10)
     axes.set_ylim(-10, 10)
     axes.set_aspect("equal")
     axes.axis("off")
+
+
+def _path_line(axes: Axes, xs: list[float], ys: list[float], scale: float, bridge: bool,
+               reconstructed: bool) -> None:
+    """One path: solid (printed or derived) or hollow (reconstructed); a bridge dashed, in brown."""
+    colour, width = (BRIDGE_COLOUR, 4.5 * scale) if bridge else (PATH_COLOUR, 3.5 * scale)
+    axes.plot(xs, ys, color=colour, linewidth=width, linestyle="--" if bridge else "-", zorder=2,
+              solid_capstyle="butt", dash_capstyle="butt")
+    if reconstructed:
+        axes.plot(xs, ys, color="white", linewidth=width * 0.5, zorder=2.1, solid_capstyle="butt")
 
 
 def _pyplot() -> ModuleType:
@@ -101,12 +116,24 @@ def _draw_districts(axes: Axes, scale: float = 1.0) -> None:
 
 
 def _legend(axes: Axes, scale: float = 1.0) -> None:
+    """Two lines under the board: what the strokes are, and which paths are printed or reconstructed."""
+    from matplotlib.legend_handler import HandlerTuple
     from matplotlib.lines import Line2D
 
+    path = Line2D([], [], color=PATH_COLOUR, linewidth=3.5 * scale)
+    core = Line2D([], [], color="white", linewidth=3.5 * scale * 0.5)
     handles = [
-        Line2D([], [], color="#6d5c44", linewidth=3 * scale, label="path inside a district"),
-        Line2D([], [], color="#b5651d", linewidth=4 * scale, linestyle="dashed", label="bridge (crosses a river)"),
-        Line2D([], [], color=RIVER_COLOUR, linewidth=6 * scale, label="river (district border)"),
+        path,
+        Line2D([], [], color=BRIDGE_COLOUR, linewidth=4.5 * scale, linestyle="--"),
+        Line2D([], [], color=RIVER_COLOUR, linewidth=6 * scale),
+        path,
+        (path, core),
     ]
-    axes.legend(handles=handles, loc="lower center", bbox_to_anchor=(0.5, -0.08), ncol=3,
-                frameon=False, fontsize=10 * scale)
+    labels = ["path inside a district", "bridge (crosses a river)", "river (district border)",
+              "path printed in the rulebook or derived", "path reconstructed (check your board)"]
+    first = axes.legend(handles=handles[:3], labels=labels[:3], loc="upper center", bbox_to_anchor=(0.5, 0.0),
+                        ncol=3, frameon=False, fontsize=10 * scale, handlelength=2.2, borderaxespad=0.1)
+    axes.add_artist(first)
+    axes.legend(handles=handles[3:], labels=labels[3:], loc="upper center", bbox_to_anchor=(0.5, -0.045),
+                ncol=2, frameon=False, fontsize=10 * scale, handlelength=2.2, borderaxespad=0.1,
+                handler_map={tuple: HandlerTuple(ndivide=1)})

@@ -41,3 +41,40 @@ def test_draw_board_writes_the_format_its_name_asks_for(board, tmp_path, suffix,
     path = tmp_path / f"board{suffix}"
     draw_board(board, path)
     assert path.read_bytes().startswith(magic)
+
+
+def _distance(point, start, end) -> float:
+    """The distance from a point to the segment start-end."""
+    import numpy as np
+
+    p, a, b = (np.asarray(v, dtype=float) for v in (point, start, end))
+    t = float(np.clip(np.dot(p - a, b - a) / np.dot(b - a, b - a), 0.0, 1.0))
+    return float(np.linalg.norm(p - (a + t * (b - a))))
+
+
+def test_no_path_passes_through_a_location_it_does_not_join(board):
+    """Each drawn path keeps clear of every third location's circle, with a circle's width to spare."""
+    from solver.core.drawing import LOCATION_RADIUS
+
+    position = {node: data["position"] for node, data in board.graph.nodes(data=True)}
+    for a, b in board.graph.edges():
+        for other in set(position) - {a, b}:
+            gap = _distance(position[other], position[a], position[b])
+            assert gap > 3 * LOCATION_RADIUS, f"the path {a}-{b} passes {gap:.2f} from {other}"
+
+
+def test_the_old_positions_would_fail_the_check():
+    """Trifthütte-Boos ran through Thiergarten where the three stood before."""
+    from solver.core.drawing import LOCATION_RADIUS
+
+    assert _distance((4.5, 5.0), (3.0, 8.0), (7.5, 2.5)) < 3 * LOCATION_RADIUS
+
+
+def test_reconstructed_paths_are_drawn_apart_from_printed_ones(board):
+    """A reconstructed path gets a white core (hollow); the legend explains both kinds."""
+    svg = board_svg(board)
+    reconstructed = sum(1 for *_, p in board.graph.edges(data="provenance") if p == "reconstructed")
+    assert 0 < reconstructed < board.graph.number_of_edges()
+    assert svg.count("stroke: #ffffff") == reconstructed + 1  # and the legend's sample
+    texts = _texts(svg)
+    assert "path printed in the rulebook or derived" in texts and "path reconstructed (check your board)" in texts
