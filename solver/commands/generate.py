@@ -17,7 +17,9 @@ DIFFICULTIES = ("easy", "medium", "hard", "expert")
 @click.option("--difficulty", type=click.Choice(DIFFICULTIES), default="medium", show_default=True)
 @click.option("-o", "--output", type=click.Path(), help="Puzzle file to write (a folder with --count).")
 @click.option("--print", "sheet", help="Also write a printable sheet: FILE.html, .pdf or .svg "
-              "(with --count: just the extension, e.g. --print pdf).")
+              "(with --count: just the extension, e.g. --print pdf); the same sheet as `schinderhannes print`.")
+@click.option("--print-solution", "sheet_solution", is_flag=True,
+              help="Add the solution to the printed sheet, on a page of its own.")
 @click.option("--cards", "card_range", default="1-60", show_default=True, help="Number of cards, e.g. 15-25.")
 @click.option("--types", default=None, help="Card types to use, e.g. A,B,C,D (default: by difficulty).")
 @click.option("--solo-cards", is_flag=True, help='Also use solo "not" clues.')
@@ -34,7 +36,7 @@ DIFFICULTIES = ("easy", "medium", "hard", "expert")
               help="Run --count on local processes or on Ray.")
 @click.option("--ray-address", default=None, help="A Ray cluster to use (default: start Ray locally).")
 @board_option
-def generate(seed: int, difficulty: str, output: str | None, sheet: str | None, card_range: str,
+def generate(seed: int, difficulty: str, output: str | None, sheet: str | None, sheet_solution: bool, card_range: str,
              types: str | None, solo_cards: bool, needs_district: bool, given: tuple[str, ...],
              max_tries: int, count: int, jobs: int, backend: str, ray_address: str | None,
              board_file: str | None) -> int:
@@ -49,22 +51,23 @@ def generate(seed: int, difficulty: str, output: str | None, sheet: str | None, 
                       min_cards=low, max_cards=high, needs_district=needs_district,
                       given=parse_placements(given, "--given"), max_tries=max_tries)
     if count > 1 or backend == "ray":
-        return _many(seed, count, options, output, sheet, jobs, backend, ray_address, board_file)
-    return _single(seed, options, output, sheet, board_file)
+        return _many(seed, count, options, output, sheet, jobs, backend, ray_address, board_file, sheet_solution)
+    return _single(seed, options, output, sheet, board_file, sheet_solution)
 
 
-def _single(seed, options, output, sheet, board_file) -> int:
+def _single(seed, options, output, sheet, board_file, sheet_solution: bool) -> int:
     from solver.solo.bulk import generate_one
 
     result = generate_one(seed, options, board_file)
     if result.puzzle is None:
         click.echo(f"no puzzle: {result.error}", err=True)
         return 1
-    _write(result.puzzle, output, sheet, board_file)
+    _write(result.puzzle, output, sheet, board_file, sheet_solution=sheet_solution)
     return 0
 
 
-def _write(puzzle, output: str | None, sheet: str | None, board_file: str | None, quiet: bool = False) -> None:
+def _write(puzzle, output: str | None, sheet: str | None, board_file: str | None, quiet: bool = False,
+           sheet_solution: bool = False) -> None:
     from solver.core.yamlio import save_atomic
 
     text = puzzle.to_yaml()
@@ -76,14 +79,14 @@ def _write(puzzle, output: str | None, sheet: str | None, board_file: str | None
         click.echo(text, nl=False)
     if sheet:
         from solver.core.board import load_board
-        from solver.solo.sheet import write_sheet
+        from solver.solo.sheet import write_sheets
 
-        for path in write_sheet(puzzle, load_board(board_file), sheet):
+        for path in write_sheets([puzzle], load_board(board_file), sheet, solution=sheet_solution):
             if not quiet:
                 click.echo(f"wrote {path}", err=True)
 
 
-def _many(seed, count, options, output, sheet, jobs, backend, ray_address, board_file) -> int:
+def _many(seed, count, options, output, sheet, jobs, backend, ray_address, board_file, sheet_solution: bool) -> int:
     import os
 
     from tqdm import tqdm
@@ -108,7 +111,7 @@ def _many(seed, count, options, output, sheet, jobs, backend, ray_address, board
             continue
         name = folder / f"{options.difficulty}-{result.seed}.yaml"
         sheet_path = str(name.with_suffix("." + extension)) if extension else None
-        _write(result.puzzle, str(name), sheet_path, board_file, quiet=True)
+        _write(result.puzzle, str(name), sheet_path, board_file, quiet=True, sheet_solution=sheet_solution)
     click.echo(f"{count - failed} of {count} puzzles written to {folder}", err=True)
     return 1 if failed else 0
 
