@@ -19,8 +19,9 @@ from solver.commands.options import board_option, deck_option
 @board_option
 def print_sheets(puzzle_files: tuple[str, ...], output: str, solution: bool, grid: bool, deck_file: str | None,
                  board_file: str | None) -> None:
-    """Print PUZZLE... (files or bundled puzzles' names) as sheets to solve with a pencil.
+    """Printable sheets: a page per puzzle, solutions only on request.
 
+    PUZZLE... are files or bundled puzzles' names (see `schinderhannes puzzles`).
     Each puzzle gets a page: the board, the delicts by group, the numbered clues and an
     elimination grid. With --solution, the solutions follow on pages of their own (an SVG
     gets FILE-solution.svg). `schinderhannes print box-1 box-2 box-3 box-4 -o box.pdf`
