@@ -7,7 +7,7 @@ import click
 from solver.commands.options import board_option, deck_option
 
 
-@click.command("print")
+@click.command("print", short_help="Printable puzzle sheets (PDF, HTML or SVG).")
 @click.argument("puzzle_files", metavar="PUZZLE...", nargs=-1, required=True)
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),
               help="The sheet: FILE.pdf (every puzzle in one file), FILE.html or FILE.svg (a file per page).")

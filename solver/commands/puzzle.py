@@ -34,7 +34,7 @@ def describe(puzzle_file: str, deck_file: str | None, as_json: bool) -> None:
         click.echo(f"solution given for {len(puzzle.solution)} of 16 locations")
 
 
-@click.command()
+@click.command(short_help="The bundled puzzles: name, difficulty, clues.")
 @json_option
 def puzzles(as_json: bool) -> None:
     """The bundled puzzles, by name: tutorials, then by difficulty, the box's four last.
