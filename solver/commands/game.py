@@ -15,6 +15,7 @@ from solver.commands.options import board_option, deck_option, echo_json, json_o
 from solver.core.errors import BadInput
 
 if TYPE_CHECKING:
+    from solver.core.board import Board
     from solver.core.deck import Deck
     from solver.table.cardref import CardRef
     from solver.table.errors import ChoiceNeeded
@@ -254,25 +255,30 @@ def end(state_file: str, cards: tuple[str, ...], board_file: str | None, deck_fi
 @clue_option
 @player_option
 @more_option
-@click.option("--exit-code", is_flag=True, help="Exit with 1 when the card is not playable.")
+@click.option("--exit-code", is_flag=True,
+              help="Kept for old scripts: check always exits 1 when the card is not playable.")
 @board_option
 @deck_option
 @json_option
 def check(state_file: str, card: str | None, clue_text: str | None, player: str | None, more: bool,
           exit_code: bool, board_file: str | None, deck_file: str | None, as_json: bool) -> None:
-    """Is CARD playable on STATE now? The rule, why, and when playable the effect and points."""
+    """Is CARD playable on STATE now? The rule, why, and when playable the effect and points.
+
+    Exit code 0 when it is playable, 1 when it is not (--exit-code, kept for old scripts, changes nothing).
+    """
     from solver.table import rules
 
     state = _load(state_file)
     arg = parse_card(card, clue_text, table_deck(state_file, deck_file))
     board = load_board_warned(board_file)
-    verdict = rules.check(state, arg.card, board, state.player(player), end_of_turn=not more)
+    verdict = rules.out_of_game_verdict(state, arg.number) or rules.check(
+        state, arg.card, board, state.player(player), end_of_turn=not more)
     note_provenance(arg)
     if as_json:
         echo_json({**verdict.to_dict(), "card": arg.to_dict()})
     else:
         click.echo("\n".join(_verdict_lines(arg.label, verdict)))
-    if exit_code and not verdict.playable:
+    if not verdict.playable:  # --exit-code is accepted and changes nothing: this is the default now
         sys.exit(1)
 
 
@@ -372,7 +378,7 @@ def hand(state_file: str, cards: tuple[str, ...], clues: tuple[str, ...], player
         note_provenance(arg)
     if not args:
         raise BadInput("name the cards in the hand: numbers, `remove`, or --clue JSON")
-    ranking = rules.rank_hand(state, [arg.card for arg in args], board, who)
+    ranking = rules.rank_hand(state, [arg.card for arg in args], board, who, [arg.number for arg in args])
     plays = [_hand_entry(args[found.card].label, found) for found in ranking.plays]
     refused = [_hand_entry(args[found.card].label, found) for found in ranking.refused]
     if as_json:
@@ -410,6 +416,7 @@ def stop(state_file: str, taker: str | None, board_file: str | None, as_json: bo
         found = deduce.removable(state)
         document: dict = {"removable": [{"delict": f.delict, "location": f.location, "reason": f.reason}
                                         for f in found], "contradiction": problem}
+        taker = state.player(taker) if taker is not None else None
         move = deduce.take_stop(state, board, taker) if board is not None and taker is not None and found else None
     if move is not None and taker is not None:
         document.update({"taken_by": taker, "points": move.effect.points, "score": state.scores[taker],
@@ -439,7 +446,7 @@ def stop(state_file: str, taker: str | None, board_file: str | None, as_json: bo
 def drawpile(state_file: str, cards: tuple[str, ...], clues: tuple[str, ...], take_out: bool,
              board_file: str | None, deck_file: str | None, as_json: bool) -> None:
     """Rule 11: which of these cards can never be played again (out of the game)."""
-    from solver.table.deduce import never_playable, take_out_dead
+    from solver.table.deduce import take_out_dead
 
     board = load_board_warned(board_file)
     deck = table_deck(state_file, deck_file)
@@ -447,7 +454,7 @@ def drawpile(state_file: str, cards: tuple[str, ...], clues: tuple[str, ...], ta
     args += [parse_card(None, text, deck) for text in clues]
     with _store(state_file).change() as state:
         results = [{"card": arg.label, "number": arg.number,
-                    "dead": (reason := never_playable(state, arg.card, board)) is not None, "reason": reason}
+                    "dead": (reason := _dead_reason(state, arg, board)) is not None, "reason": reason}
                    for arg in args]
         dead_numbers = [r["number"] for r in results if r["dead"] and r["number"] is not None]
         if take_out:
@@ -460,3 +467,13 @@ def drawpile(state_file: str, cards: tuple[str, ...], clues: tuple[str, ...], ta
         click.echo(f"  {r['card']}: {verdict}")
     if take_out and dead_numbers:
         click.echo(f"out of the game: {', '.join(map(str, dead_numbers))}")
+
+
+def _dead_reason(state: GameState, arg: CardRef, board: Board) -> str | None:
+    """Why a card can never be played again (out of the game already, or rule 11), else None."""
+    from solver.table.deduce import never_playable
+    from solver.table.rules import OUT_OF_GAME
+
+    if arg.number is not None and arg.number in state.out_of_game:
+        return OUT_OF_GAME
+    return never_playable(state, arg.card, board)

@@ -184,13 +184,30 @@ def cards_out(state: GameState, played: Sequence[int], discard: Sequence[int]) -
     numbers = [*played, *discard]
     for index, number in enumerate(numbers):
         card_type_of_number(number)  # BadInput unless 1-76
-        if number in state.out_of_game:
-            raise StateConflict(f"card {number} is already out of the game (played or discarded); undo the "
-                                "move that took it out, or check the number")
+        in_game(state, [number])
         if number in numbers[:index]:
             twice = "played and discarded too" if number in played else "discarded twice"
             raise BadInput(f"card {number} is {twice}; a card goes out of the game once")
     return numbers
+
+
+def in_game(state: GameState, numbers: Sequence[int | None]) -> None:
+    """StateConflict when a card number is out of the game already (played, discarded or taken out)."""
+    for number in numbers:
+        if number is not None and number in state.out_of_game:
+            raise StateConflict(f"card {number} is already out of the game (played or discarded); undo the "
+                                "move that took it out, or check the number")
+
+
+OUT_OF_GAME = "already out of the game (played or discarded)"
+
+
+def out_of_game_verdict(state: GameState, number: int | None) -> Verdict | None:
+    """The verdict on a numbered card that is out of the game already (rule 11), else None: `check`,
+    `hand` and `drawpile` treat such a card as `play` does, as gone."""
+    if number is None or number not in state.out_of_game:
+        return None
+    return Verdict(False, 11, f"card {number} is {OUT_OF_GAME}")
 
 
 def _mover(state: GameState, player: str | None) -> str:
@@ -219,13 +236,16 @@ class HandRanking:
     refused: list[HandPlay]  # the ways of playing that are not playable now, in hand order
 
 
-def rank_hand(state: GameState, hand: Sequence[Card], board: Board, player: str | None = None) -> HandRanking:
-    """The hand advisor: every card of `hand` checked, every choice of a card with choices."""
+def rank_hand(state: GameState, hand: Sequence[Card], board: Board, player: str | None = None,
+              numbers: Sequence[int | None] = ()) -> HandRanking:
+    """The hand advisor: every card of `hand` checked, every choice of a card with choices.
+    `numbers` (the cards' numbers, None for a card without one) marks cards out of the game already."""
     player = state.player(player)
     plays: list[HandPlay] = []
     refused: list[HandPlay] = []
     for index, card in enumerate(hand):
-        verdict = check(state, card, board, player)
+        number = numbers[index] if index < len(numbers) else None
+        verdict = out_of_game_verdict(state, number) or check(state, card, board, player)
         options = verdict.choices.items() if verdict.choices else [(None, verdict)]
         for choice, option in options:
             (plays if option.playable else refused).append(HandPlay(index, choice, option))

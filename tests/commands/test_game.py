@@ -50,7 +50,7 @@ def test_check_a_written_out_clue_and_exit_code(run, game):
 
 def test_check_group_card_gives_each_choice(run, game):
     code, out, _ = run("check", game, "27", "--json")
-    assert code == 0
+    assert code == 1  # no choice is playable: check exits 1 (docs/formats.md, exit codes)
     verdict = json.loads(out)
     assert set(verdict["choices"]) == {"robbery", "extortion", "murder", "highway robbery"}
     assert verdict["playable"] is False and verdict["choices"]["murder"]["rule"] == 13
@@ -311,3 +311,52 @@ def test_cards_entered_beside_the_state_are_used_by_the_command_line(run, game):
     card = json.loads(out)["card"]
     assert code == 0 and card["provenance"] == "entered" and "horse theft" in card["text"]
     assert err == ""  # an entered card is not a reconstruction
+
+
+def test_a_played_card_is_out_of_the_game_for_check_hand_and_drawpile(run, game):
+    assert run("play", game, "38")[0] == 0
+    code, out, _ = run("check", game, "38")
+    assert code == 1 and "card 38 is already out of the game" in out
+    code, out, _ = run("check", game, "38", "--json")
+    assert code == 1 and json.loads(out)["playable"] is False and json.loads(out)["rule"] == 11
+    code, out, _ = run("hand", game, "38", "remove", "--json")
+    refused = json.loads(out)["not_playable"]
+    assert code == 0 and [entry["card"] for entry in refused] == ["card 38"]
+    assert all(entry["card"] != "card 38" for entry in json.loads(out)["plays"])
+    code, out, _ = run("drawpile", game, "38", "--json")
+    assert code == 0 and json.loads(out)["cards"][0]["dead"] is True
+
+
+def test_a_card_discarded_twice_is_refused(run, game):
+    assert run("game", "pass", game, "--discard", "44")[0] == 0
+    code, _, err = run("game", "pass", game, "--discard", "44")
+    assert code == 2 and "card 44 is already out of the game" in err
+    code, _, err = run("game", "pass", game, "--discard", "45", "--discard", "45")
+    assert code == 2 and "discarded twice" in err
+
+
+def test_check_exits_1_when_the_card_is_not_playable_with_or_without_exit_code(run, game):
+    assert run("check", game, "18")[0] == 1
+    assert run("check", game, "18", "--exit-code")[0] == 1
+    assert run("check", game, "38", "--exit-code")[0] == 0
+
+
+def test_player_names_are_forgiving(run, game):
+    code, _, _ = run("check", game, "38", "--player", "BEN", "--json")
+    assert code == 0
+    assert run("play", game, "38", "--player", " ben ")[0] == 0
+    code, _, err = run("play", game, "3", "--player", "Bert")
+    assert code == 2 and "not a player" in err
+
+
+def test_saved_files_respect_the_umask(run, tmp_path):
+    import os
+    import stat
+
+    old = os.umask(0o022)
+    try:
+        path = tmp_path / "new.yaml"
+        assert run("game", "new", path, "--players", "Anna", "Ben")[0] == 0
+        assert stat.S_IMODE(path.stat().st_mode) == 0o644
+    finally:
+        os.umask(old)
