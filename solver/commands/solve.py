@@ -28,7 +28,10 @@ def solve(puzzle_file: str, deck_file: str | None, board_file: str | None, expla
     puzzle = load_puzzle(puzzle_file, load_deck(deck_file) if deck_file else None)
     outcome = solve_puzzle(puzzle, board)
     if as_json:
-        echo_json(_json(outcome))
+        document = _json(outcome)
+        if explain:
+            document["explanation"] = _explanation_json(puzzle, board)
+        echo_json(document)
     else:
         if explain:
             _print_explanation(puzzle, board)
@@ -53,6 +56,17 @@ def _json(outcome) -> dict:
             for loc, want, got in outcome.disagreements
         ]
     return document
+
+
+def _explanation_json(puzzle, board) -> dict:
+    from solver.solo.explain import explain_puzzle
+    from solver.solo.hints import deduction_document
+
+    explanation = explain_puzzle(puzzle, board)
+    return {"status": explanation.status, "difficulty": explanation.difficulty, "hardest": explanation.hardest,
+            "steps": [deduction_document(step) for step in explanation.steps],
+            "open": explanation.open_candidates() if explanation.status == "unfinished" else {},
+            "contradiction": explanation.contradiction}
 
 
 def _print_outcome(puzzle, outcome, board) -> None:
