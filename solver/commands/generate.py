@@ -26,6 +26,8 @@ DIFFICULTIES = ("easy", "medium", "hard", "expert")
               help="Part of the solution the puzzle must have; repeat for more.")
 @click.option("--max-tries", type=click.IntRange(min=1), default=300, show_default=True,
               help="Attempts before giving up.")
+@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=120, show_default=True,
+              help="Seconds before giving up on a seed (checked between attempts).")
 @click.option("--count", type=click.IntRange(min=1), default=1, show_default=True,
               help="How many puzzles (seeds SEED, SEED+1, ...).")
 @click.option("--jobs", type=click.IntRange(min=0), default=1, show_default=True,
@@ -36,9 +38,14 @@ DIFFICULTIES = ("easy", "medium", "hard", "expert")
 @board_option
 def generate(seed: int, difficulty: str, output: str | None, sheet: str | None, card_range: str,
              types: str | None, solo_cards: bool, needs_district: bool, given: tuple[str, ...],
-             max_tries: int, count: int, jobs: int, backend: str, ray_address: str | None,
+             max_tries: int, time_limit: float, count: int, jobs: int, backend: str, ray_address: str | None,
              board_file: str | None) -> int:
-    """Generate a uniquely solvable, minimal solo puzzle graded by difficulty."""
+    """Generate a uniquely solvable, minimal solo puzzle graded by difficulty.
+
+    A search that takes a while shows its attempts on stderr; when it gives up (after
+    --max-tries attempts or --time-limit seconds) it says why the attempts were turned
+    down and what to change, and exits 1.
+    """
     from solver.solo.generate import Options
     from solver.solo.sheet import check_sheet_path
 
@@ -47,18 +54,34 @@ def generate(seed: int, difficulty: str, output: str | None, sheet: str | None, 
     low, high = _card_range(card_range)
     options = Options(difficulty=difficulty, types=_types(types, difficulty, solo_cards, needs_district),
                       min_cards=low, max_cards=high, needs_district=needs_district,
-                      given=parse_placements(given, "--given"), max_tries=max_tries)
+                      given=parse_placements(given, "--given"), max_tries=max_tries,
+                      time_limit=time_limit)
     if count > 1 or backend == "ray":
         return _many(seed, count, options, output, sheet, jobs, backend, ray_address, board_file)
     return _single(seed, options, output, sheet, board_file)
 
 
 def _single(seed, options, output, sheet, board_file) -> int:
+    from collections import Counter
+
+    from tqdm import tqdm
+
     from solver.solo.bulk import generate_one
 
-    result = generate_one(seed, options, board_file)
+    # on stderr, shown only when the search takes a while (half a second), gone when it ends
+    with tqdm(total=options.max_tries, unit="attempt", desc=f"{options.difficulty} puzzle, seed {seed}",
+              delay=0.5, leave=False) as bar:
+        turned_down: Counter[str] = Counter()
+
+        def progress(rejected: str | None) -> None:
+            bar.update()
+            if rejected:
+                turned_down[rejected] += 1
+                bar.set_postfix_str(f"mostly: {turned_down.most_common(1)[0][0]}", refresh=False)
+
+        result = generate_one(seed, options, board_file, progress)
     if result.puzzle is None:
-        click.echo(f"no puzzle: {result.error}", err=True)
+        click.echo(result.error, err=True)
         return 1
     _write(result.puzzle, output, sheet, board_file)
     return 0
