@@ -207,7 +207,7 @@ def out_of_game_verdict(state: GameState, number: int | None) -> Verdict | None:
     `hand` and `drawpile` treat such a card as `play` does, as gone."""
     if number is None or number not in state.out_of_game:
         return None
-    return Verdict(False, 11, f"card {number} is {OUT_OF_GAME}")
+    return Verdict(False, 11, OUT_OF_GAME)
 
 
 def _mover(state: GameState, player: str | None) -> str:
@@ -304,7 +304,7 @@ def _verdict(state: GameState, board: Board, end_of_turn: bool, action: Callable
             work.check_full_at_end()
     except Unplayable as refused:
         return Verdict(False, refused.rule, refused.reason)
-    return Verdict(True, rule, describe(work.effect, work.notes), work.effect)
+    return Verdict(True, rule, describe(work.effect, work.notes, removal_rule=6 if rule == 6 else 4), work.effect)
 
 
 # ----- the working board ------------------------------------------------------------------
@@ -606,18 +606,21 @@ def _remove_choices(state: GameState, board: Board, player: str, end_of_turn: bo
 # ----- sentences ------------------------------------------------------------------------------
 
 
-def describe(effect: Effect, notes: list[str]) -> str:
-    """One sentence for an effect: what is placed, removed, pinpointed, kept; the points."""
+def describe(effect: Effect, notes: list[str], removal_rule: RuleNumber = 4) -> str:
+    """One sentence for an effect, each fact with its rule once: what is placed, kept, removed (by
+    rule 4, or by the "Remove one marker" card: rule 6), pinpointed. The points are the verdict's."""
     parts = [f"places {d} on {spots} (rule 1)" for d, spots in _by_delict(effect.placed)]
     kept = [f"{n} {d}" for d, n in effect.kept.items() if n]
     if kept:
         parts.append(f"keeps {', '.join(kept)}")
     if effect.removed:
         parts.append("removes " + "; ".join(f"{d} from {spots}" for d, spots in _by_delict(effect.removed))
-                     + " (rule 4)")
+                     + f" (rule {removal_rule})")
     if effect.tiles:
-        parts.append("pinpoints " + ", ".join(f"{d} on {loc}" for d, loc in effect.tiles) + " (rule 7)")
-    sentence = "; ".join(parts) + f": +{effect.points}"
+        replaced = set(effect.replaced)
+        parts.append("pinpoints " + ", ".join(f"{d} on {loc}" + (" (its last marker)" if (d, loc) in replaced else "")
+                                              for d, loc in effect.tiles) + " (rule 7)")
+    sentence = "; ".join(parts)
     if notes:
         sentence += " [" + "; ".join(notes) + "]"
     return sentence

@@ -1,3 +1,5 @@
+import json
+
 import pytest
 
 from solver.core import names
@@ -115,3 +117,12 @@ def test_generate_command_explains_a_give_up(run):
     result = run("generate", "--seed", "3", "--difficulty", "easy", "--cards", "40-60", "--max-tries", "5")
     assert result.exit_code == 1
     assert "no easy puzzle for seed 3 in 5 attempts" in result.stderr and "--cards" in result.stderr
+
+
+def test_generate_json_reports_the_puzzle(run, tmp_path):
+    out = tmp_path / "p.yaml"
+    result = run("generate", "--seed", "2", "--difficulty", "easy", "-o", out, "--json")
+    document = json.loads(result.output)
+    assert result.exit_code == 0 and document["file"] == str(out) and document["difficulty"] == "easy"
+    assert document["seed"] == 2 and document["cards"] == len(load_puzzle(out).clues)
+    assert document["puzzle"]["solution"] == load_puzzle(out).solution
