@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from solver.table.cardref import CardRef
     from solver.table.errors import ChoiceNeeded
     from solver.table.rules import Card, HandPlay, Verdict
-    from solver.table.state import Effect, GameState
+    from solver.table.state import Effect, GameState, Move
     from solver.table.store import StateFile
 
 state_argument = click.argument("state_file", metavar="STATE", type=click.Path(dir_okay=False))
@@ -100,6 +100,25 @@ def _store(state_file: str) -> StateFile:
 
 def _load(state_file: str) -> GameState:
     return _store(state_file).read().state
+
+
+def _undone(move: Move) -> str:
+    """A move taken back, in words: `Anna's play of card 11 (1 point)`, `Ben's pass`, ..."""
+    from solver.table.state import REMOVE, MoveKind
+
+    points = f" ({_points(move.effect.points)})" if move.effect.points else ""
+    if move.kind == MoveKind.PLAY:
+        card = f"card {move.card}" if isinstance(move.card, int) else (
+            "Remove one marker" if move.card == REMOVE else "a written-out card")
+        choice = f" as {move.choice}" if move.choice else ""
+        return f"{move.player}'s play of {card}{choice}{points}"
+    if move.kind == MoveKind.STOP:
+        return f"{move.player}'s STOP{points}"
+    if move.kind == MoveKind.DRAWPILE:
+        return f"taking {_numbers(move.out)} out of the game (rule 11)" if move.out else "a drawpile check"
+    if move.kind == MoveKind.END:
+        return "the end of the game (rule 12)"
+    return f"{move.player}'s pass" + (f", discarding {_numbers(move.out)}" if move.out else "")
 
 
 def _count(n: int, noun: str) -> str:
@@ -441,8 +460,6 @@ def play(state_file: str, card: str | None, clue_text: str | None, choose: str |
 @json_option
 def undo(state_file: str, as_json: bool) -> None:
     """Undo the last play, pass or STOP: STATE is restored exactly as it was before it."""
-    from solver.table.state import REMOVE
-
     with _store(state_file).change(reuse_previous=True) as state:
         if not state.history:
             if as_json:
@@ -459,9 +476,7 @@ def undo(state_file: str, as_json: bool) -> None:
                   if key in ("kind", "player", "card", "choice", "effect", "out")}
         echo_json({"undone": undone, "score": state.scores.get(move.player), "turn": state.turn})
         return
-    what = (f"card {move.card}" if isinstance(move.card, int) else "Remove one marker" if move.card == REMOVE
-            else move.card or move.kind)
-    click.echo(f"undid {move.player}'s {move.kind} ({what}, {_points(move.effect.points)}); {state.turn}'s turn")
+    click.echo(f"undid {_undone(move)}; {state.turn}'s turn")
 
 
 # ----- hand, stop, drawpile ----------------------------------------------------------------------

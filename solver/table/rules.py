@@ -357,7 +357,7 @@ class Work:
         for location in candidates:
             reason = self.closed_reason(delict, location)
             if reason:
-                self.notes.append(f"not on {reason}")
+                self.notes.append(f"skips {location}, which{reason.removeprefix(location)}")
             else:
                 open_spots.append(location)
         if len(open_spots) > MARKERS_PER_DELICT:
@@ -617,9 +617,9 @@ def describe(effect: Effect, notes: list[str], removal_rule: RuleNumber = 4) -> 
         parts.append("removes " + "; ".join(f"{d} from {spots}" for d, spots in _by_delict(effect.removed))
                      + f" (rule {removal_rule})")
     if effect.tiles:
-        replaced = set(effect.replaced)
-        parts.append("pinpoints " + ", ".join(f"{d} on {loc}" + (" (its last marker)" if (d, loc) in replaced else "")
-                                              for d, loc in effect.tiles) + " (rule 7)")
+        parts.append("pinpoints " + ", ".join(f"{d} on {loc}" for d, loc in effect.tiles) + " (rule 7)")
+    if effect.replaced:
+        parts.append("scores the last marker of " + ", ".join(d for d, _ in effect.replaced) + ", now under its tile")
     sentence = "; ".join(parts)
     if notes:
         sentence += " [" + "; ".join(notes) + "]"

@@ -403,7 +403,7 @@ def test_verdicts_read_at_a_glance(run, game):
 def test_undo_says_1_point(run, game):
     run("play", game, "remove", "--choose", "break-in@Meisenheim")
     code, out, _ = run("undo", game)
-    assert code == 0 and "(Remove one marker, 1 point)" in out
+    assert code == 0 and out.startswith("undid Ben's play of Remove one marker as break-in@Meisenheim (1 point);")
 
 
 def test_stop_take_names_every_marker_and_tile_it_credits(run, tmp_path):
