@@ -352,7 +352,7 @@ def end(state_file: str, cards: tuple[str, ...], board_file: str | None, deck_fi
             label = args[going.index].label
             if as_json:
                 echo_json({"over": False, "playable": {**going.verdict.to_dict(), "card": args[going.index].to_dict()}})
-            click.echo(f"the game goes on: {label} is playable: {going.verdict.reason}", err=True)
+            click.echo(f"the game goes on: {_label(label)} is playable: {going.verdict.reason}", err=True)
             sys.exit(1)
         except GameOver as refused:
             _refuse(refused.reason)
@@ -599,7 +599,7 @@ def drawpile(state_file: str, cards: tuple[str, ...], clues: tuple[str, ...], ta
         return
     for r in results:
         verdict = f"never playable again: {r['reason']}" if r["dead"] else "may still be played"
-        click.echo(f"  {r['card']}: {verdict}")
+        click.echo(f"  {_label(r['card'])}: {verdict}")
     if take_out and dead_numbers:
         click.echo(f"out of the game: {', '.join(map(str, dead_numbers))}")
 
