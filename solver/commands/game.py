@@ -15,11 +15,12 @@ from solver.commands.options import board_option, deck_option, echo_json, json_o
 from solver.core.errors import BadInput
 
 if TYPE_CHECKING:
+    from solver.core.board import Board
     from solver.core.deck import Deck
     from solver.table.cardref import CardRef
     from solver.table.errors import ChoiceNeeded
     from solver.table.rules import Card, HandPlay, Verdict
-    from solver.table.state import GameState
+    from solver.table.state import Effect, GameState, Move
     from solver.table.store import StateFile
 
 state_argument = click.argument("state_file", metavar="STATE", type=click.Path(dir_okay=False))
@@ -101,6 +102,45 @@ def _load(state_file: str) -> GameState:
     return _store(state_file).read().state
 
 
+def _undone(move: Move) -> str:
+    """A move taken back, in words: `Anna's play of card 11 (1 point)`, `Ben's pass`, ..."""
+    from solver.table.state import REMOVE, MoveKind
+
+    points = f" ({_points(move.effect.points)})" if move.effect.points else ""
+    if move.kind == MoveKind.PLAY:
+        card = f"card {move.card}" if isinstance(move.card, int) else (
+            "Remove one marker" if move.card == REMOVE else "a written-out card")
+        choice = f" as {move.choice}" if move.choice else ""
+        return f"{move.player}'s play of {card}{choice}{points}"
+    if move.kind == MoveKind.STOP:
+        return f"{move.player}'s STOP{points}"
+    if move.kind == MoveKind.DRAWPILE:
+        return f"taking {_numbers(move.out)} out of the game (rule 11)" if move.out else "a drawpile check"
+    if move.kind == MoveKind.END:
+        return "the end of the game (rule 12)"
+    return f"{move.player}'s pass" + (f", discarding {_numbers(move.out)}" if move.out else "")
+
+
+def _count(n: int, noun: str) -> str:
+    """`1 legal play`, `6 legal plays`."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def _points(points: int | None) -> str:
+    """`1 point`, `4 points`."""
+    return f"{points} point{'' if points == 1 else 's'}"
+
+
+def _numbers(numbers: list[int]) -> str:
+    """`card 44`, `cards 44, 45`."""
+    return f"card{'' if len(numbers) == 1 else 's'} {', '.join(map(str, numbers))}"
+
+
+def _winners(winners: list[str]) -> str:
+    """`winner Anna`, `winners Anna, Ben` (a tie)."""
+    return f"winner{'' if len(winners) == 1 else 's'} {', '.join(winners) or '-'}"
+
+
 def _refuse(message: str) -> NoReturn:
     """A move the rules refuse now: one line on stderr, exit code 1, the file untouched."""
     click.echo(f"refused: {message}", err=True)
@@ -118,15 +158,76 @@ def _choice_words(card: Card, needed: ChoiceNeeded) -> BadInput:
     return BadInput(needed.message)
 
 
-def _verdict_lines(label: str, verdict: Verdict, indent: str = "") -> list[str]:
-    status = "playable" if verdict.playable else "NOT playable"
-    lines = [f"{indent}{label}: {status} (rule {verdict.rule}): {verdict.reason}"]
-    if verdict.playable and not verdict.choices:
-        lines.append(f"{indent}  points: +{verdict.points}")
-    for name, choice in verdict.choices.items():
-        mark = "+" if choice.playable else "-"
-        points = f" +{choice.points}" if choice.playable else ""
-        lines.append(f"{indent}  {mark} {name}{points} (rule {choice.rule}): {choice.reason}")
+def _verdict_lines(label: str, verdict: Verdict) -> list[str]:
+    """The verdict at a glance: `card 38: playable +4 (rule 1): places ...` on the first line
+    (under about 100 characters), the other facts and the choices after it, each rule cited once."""
+    label = _label(label)
+    if not verdict.choices:
+        head = (f"{label}: playable +{verdict.points} (rule {verdict.rule})" if verdict.playable
+                else f"{label}: not playable (rule {verdict.rule})")
+        return _fact_lines(head, _facts(verdict))
+    if verdict.playable:
+        lines = [f"{label}: playable +{verdict.points} as {verdict.best} (rule {verdict.rule}), the best choice"]
+    else:
+        lines = [f"{label}: not playable (rule {verdict.rule}): no choice is playable"]
+    for names_, choice, text in _grouped_choices(verdict.choices):
+        mark = f"+{choice.points}" if choice.playable else "not playable"
+        rule = f" (rule {choice.rule})" if choice.rule != verdict.rule else ""
+        lines.append(f"  {names_}: {mark}{rule}: {text}")
+    return lines
+
+
+def _label(label: str) -> str:
+    """A card's label as a verdict's first line starts: without a closing full stop, and a long
+    written-out clue (the user has just typed it) as `clue`."""
+    label = label.rstrip(".")
+    return "clue" if label.startswith("clue: ") and len(label) > 30 else label
+
+
+def _facts(verdict: Verdict) -> list[str]:
+    """A playable verdict's facts (its reason split at `; ` outside brackets); a refusal's reason
+    whole. The verdict's own rule, cited in the head, is not cited again."""
+    own = f" (rule {verdict.rule})"
+    reason = verdict.reason
+    if not verdict.playable:
+        return [reason.removesuffix(own)]
+    facts, depth, start = [], 0, 0
+    for index, char in enumerate(reason):
+        depth += {"[": 1, "(": 1, "]": -1, ")": -1}.get(char, 0)
+        if depth == 0 and reason.startswith("; ", index):
+            facts.append(reason[start:index])
+            start = index + 2
+    facts.append(reason[start:])
+    return [fact.removesuffix(own) for fact in facts if fact]
+
+
+def _fact_lines(head: str, facts: list[str], indent: str = "  ", width: int = 100) -> list[str]:
+    """`head: first fact` when that fits in `width`, else `head` alone; the other facts below."""
+    if facts and len(f"{head}: {facts[0]}") <= width:
+        return [f"{head}: {facts[0]}", *(f"{indent}{fact}" for fact in facts[1:])]
+    return [head, *(f"{indent}{fact}" for fact in facts)]
+
+
+def _grouped_choices(choices: dict[str, Verdict]) -> list[tuple[str, Verdict, str]]:
+    """Choices that get the same verdict for the same reason (but for their own name) as one line:
+    (names, a verdict of theirs, the reason, `each` for the name when there are several)."""
+    groups: dict[tuple[bool, int | None, int, str], list[str]] = {}
+    for name, choice in choices.items():
+        key = (choice.playable, choice.points, choice.rule, choice.reason.replace(name, "\0"))
+        groups.setdefault(key, []).append(name)
+    found = []
+    for (_, _, _, pattern), members in groups.items():
+        first = choices[members[0]]
+        text = pattern.replace("\0", members[0] if len(members) == 1 else "each")
+        found.append((", ".join(members), first, text.removesuffix(f" (rule {first.rule})")))
+    return found
+
+
+def _credit_lines(effect: Effect, indent: str = "  ") -> list[str]:
+    """Every marker and tile an effect credits, with its points: the lines add up to the total."""
+    lines = [f"{indent}keeps {n} {d} marker{'' if n == 1 else 's'}: +{n}" for d, n in effect.kept.items() if n]
+    lines += [f"{indent}removes {d} from {loc}: +1" for d, loc in effect.removed]
+    lines += [f"{indent}pinpoints {d} on {loc}, its last marker under the tile: +1" for d, loc in effect.replaced]
     return lines
 
 
@@ -146,8 +247,9 @@ def game() -> None:
 @click.option("--last-delict-points", type=click.Choice(["5", "1"]), default="5", show_default=True,
               help="Points for the last delict when none of its markers were out (update; 1 = suggested).")
 @click.option("--force", is_flag=True, help="Overwrite an existing STATE file.")
+@json_option
 def new(state_file: str, players: str, more_players: tuple[str, ...], two_player_variant: bool,
-        last_delict_points: str, force: bool) -> None:
+        last_delict_points: str, force: bool, as_json: bool) -> None:
     """Start a game: `schinderhannes game new STATE --players Anna Ben Carl`."""
     from pathlib import Path
 
@@ -158,6 +260,10 @@ def new(state_file: str, players: str, more_players: tuple[str, ...], two_player
     names = [*players.replace(",", " ").split(), *more_players]
     state = new_game(names, two_player_variant, 5 if last_delict_points == "5" else 1)
     _store(state_file).create(state)
+    if as_json:
+        echo_json({"file": state_file, "players": state.players, "turn": state.turn,
+                   "variant": state.to_dict()["variant"]})
+        return
     click.echo(f"new game in {state_file}: {', '.join(names)}; {state.turn} starts")
 
 
@@ -191,14 +297,15 @@ def show(state_file: str, board_file: str | None, as_json: bool) -> None:
     if problem:
         click.echo(problem)
     if outcome:
-        click.echo(f"game over ({outcome[0]}): winner {', '.join(outcome[1])}")
+        click.echo(f"game over ({outcome[0]}): {_winners(outcome[1])}")
 
 
 @game.command("pass")
 @state_argument
 @player_option
 @click.option("--discard", multiple=True, type=int, help="A card number discarded (repeatable).")
-def pass_turn(state_file: str, player: str | None, discard: tuple[int, ...]) -> None:
+@json_option
+def pass_turn(state_file: str, player: str | None, discard: tuple[int, ...], as_json: bool) -> None:
     """Pass (or end a two-player-variant turn): discards go out of the game, the turn moves on."""
     from solver.table import rules
     from solver.table.errors import GameOver, StateConflict, TurnCannotEnd
@@ -212,7 +319,12 @@ def pass_turn(state_file: str, player: str | None, discard: tuple[int, ...]) -> 
             _refuse(refused.reason)
         except StateConflict as error:
             raise error.located(state_file) from None
+    if as_json:
+        echo_json({"player": move.player, "discarded": list(move.out), "turn": state.turn})
+        return
     click.echo(f"{move.player} passes; {state.turn}'s turn")
+    if move.out:
+        click.echo(f"  discarded, out of the game: {_numbers(move.out)}")
 
 
 @game.command("end")
@@ -220,7 +332,9 @@ def pass_turn(state_file: str, player: str | None, discard: tuple[int, ...]) -> 
 @click.argument("cards", nargs=-1)
 @board_option
 @deck_option
-def end(state_file: str, cards: tuple[str, ...], board_file: str | None, deck_file: str | None) -> None:
+@json_option
+def end(state_file: str, cards: tuple[str, ...], board_file: str | None, deck_file: str | None,
+        as_json: bool) -> None:
     """Rule 12: the draw piles are used up and CARDS are all info cards left in hands.
 
     The game ends when none of them is playable; exit code 1 names one that is.
@@ -235,14 +349,20 @@ def end(state_file: str, cards: tuple[str, ...], board_file: str | None, deck_fi
         try:
             rules.end_game(state, [arg.card for arg in args], board)
         except GameGoesOn as going:
-            click.echo(f"the game goes on: {args[going.index].label} is playable: {going.verdict.reason}",
-                       err=True)
+            label = args[going.index].label
+            if as_json:
+                echo_json({"over": False, "playable": {**going.verdict.to_dict(), "card": args[going.index].to_dict()}})
+            click.echo(f"the game goes on: {_label(label)} is playable: {going.verdict.reason}", err=True)
             sys.exit(1)
         except GameOver as refused:
             _refuse(refused.reason)
     outcome = state.outcome()
     winners = outcome[1] if outcome else []
-    click.echo(f"game over (draw piles used up, no playable card left): winner {', '.join(winners)}")
+    if as_json:
+        echo_json({"over": True, "reason": outcome[0] if outcome else None, "winners": winners,
+                   "scores": dict(state.scores)})
+        return
+    click.echo(f"game over (draw piles used up, no playable card left): {_winners(winners)}")
 
 
 # ----- check and play --------------------------------------------------------------------------
@@ -254,25 +374,30 @@ def end(state_file: str, cards: tuple[str, ...], board_file: str | None, deck_fi
 @clue_option
 @player_option
 @more_option
-@click.option("--exit-code", is_flag=True, help="Exit with 1 when the card is not playable.")
+@click.option("--exit-code", is_flag=True,
+              help="Kept for old scripts: check always exits 1 when the card is not playable.")
 @board_option
 @deck_option
 @json_option
 def check(state_file: str, card: str | None, clue_text: str | None, player: str | None, more: bool,
           exit_code: bool, board_file: str | None, deck_file: str | None, as_json: bool) -> None:
-    """Is CARD playable on STATE now? The rule, why, and when playable the effect and points."""
+    """Is CARD playable on STATE now? The rule, why, and when playable the effect and points.
+
+    Exit code 0 when it is playable, 1 when it is not (--exit-code, kept for old scripts, changes nothing).
+    """
     from solver.table import rules
 
     state = _load(state_file)
     arg = parse_card(card, clue_text, table_deck(state_file, deck_file))
     board = load_board_warned(board_file)
-    verdict = rules.check(state, arg.card, board, state.player(player), end_of_turn=not more)
+    verdict = rules.out_of_game_verdict(state, arg.number) or rules.check(
+        state, arg.card, board, state.player(player), end_of_turn=not more)
     note_provenance(arg)
     if as_json:
         echo_json({**verdict.to_dict(), "card": arg.to_dict()})
     else:
         click.echo("\n".join(_verdict_lines(arg.label, verdict)))
-    if exit_code and not verdict.playable:
+    if not verdict.playable:  # --exit-code is accepted and changes nothing: this is the default now
         sys.exit(1)
 
 
@@ -321,20 +446,24 @@ def play(state_file: str, card: str | None, clue_text: str | None, choose: str |
         echo_json({**verdict.to_dict(), "card": arg.to_dict(), "player": who, "choice": choice,
                    "score": state.scores[who], "turn": state.turn, "finished": state.finished})
         return
-    played = f"{arg.label}" + (f" as {choice}" if choice else "")
-    click.echo(f"{who} plays {played}: {verdict.reason}")
+    played = f"{_label(arg.label)}" + (f" as {choice}" if choice else "")
+    for line in _fact_lines(f"{who} plays {played}: +{verdict.points} (rule {verdict.rule})", _facts(verdict)):
+        click.echo(line)
     click.echo(f"{who} now has {state.scores[who]}; {state.turn}'s turn")
     if outcome := state.outcome():
         reason, winners = outcome
-        click.echo(f"game over ({reason}): winner {', '.join(winners)}")
+        click.echo(f"game over ({reason}): {_winners(winners)}")
 
 
 @click.command()
 @state_argument
-def undo(state_file: str) -> None:
+@json_option
+def undo(state_file: str, as_json: bool) -> None:
     """Undo the last play, pass or STOP: STATE is restored exactly as it was before it."""
     with _store(state_file).change(reuse_previous=True) as state:
         if not state.history:
+            if as_json:
+                echo_json({"undone": None, "turn": state.turn})
             click.echo(f"nothing to undo in {state_file} (its previous file, if any, is {state_file}.prev)",
                        err=True)
             sys.exit(1)
@@ -342,8 +471,12 @@ def undo(state_file: str) -> None:
             move = state.pop()
         except BadInput as error:
             raise error.located(state_file) from None
-    what = f"card {move.card}" if isinstance(move.card, int) else (move.card or move.kind)
-    click.echo(f"undid {move.player}'s {move.kind} ({what}, {move.effect.points} points); {state.turn}'s turn")
+    if as_json:
+        undone = {key: value for key, value in move.to_dict().items()
+                  if key in ("kind", "player", "card", "choice", "effect", "out")}
+        echo_json({"undone": undone, "score": state.scores.get(move.player), "turn": state.turn})
+        return
+    click.echo(f"undid {_undone(move)}; {state.turn}'s turn")
 
 
 # ----- hand, stop, drawpile ----------------------------------------------------------------------
@@ -372,21 +505,27 @@ def hand(state_file: str, cards: tuple[str, ...], clues: tuple[str, ...], player
         note_provenance(arg)
     if not args:
         raise BadInput("name the cards in the hand: numbers, `remove`, or --clue JSON")
-    ranking = rules.rank_hand(state, [arg.card for arg in args], board, who)
+    ranking = rules.rank_hand(state, [arg.card for arg in args], board, who, [arg.number for arg in args])
     plays = [_hand_entry(args[found.card].label, found) for found in ranking.plays]
     refused = [_hand_entry(args[found.card].label, found) for found in ranking.refused]
     if as_json:
         echo_json({"player": who, "plays": plays, "not_playable": refused})
         return
-    click.echo(f"{len(plays)} legal plays for {who}, best first:")
-    for rank, entry in enumerate(plays, 1):
-        choice = f" as {entry['choice']}" if entry["choice"] else ""
-        click.echo(f"  {rank:>2}. +{entry['points']:<2} {entry['card']}{choice}: {entry['reason']}")
+    click.echo(f"{_count(len(plays), 'legal play')} for {who}" + (", best first:" if plays else "."))
+    for rank, found in enumerate(ranking.plays, 1):
+        choice = f" as {found.choice}" if found.choice else ""
+        facts = "; ".join(_facts(found.verdict))
+        click.echo(f"  {rank:>2}. +{found.verdict.points:<2} {_label(args[found.card].label)}{choice} "
+                   f"(rule {found.verdict.rule}): {facts}")
     if refused:
         click.echo("not playable now:")
-        for entry in refused:
-            choice = f" as {entry['choice']}" if entry.get("choice") else ""
-            click.echo(f"   - {entry['card']}{choice} (rule {entry['rule']}): {entry['reason']}")
+        by_card: dict[int, dict[str, Verdict]] = {}
+        for found in ranking.refused:
+            by_card.setdefault(found.card, {})[found.choice or ""] = found.verdict
+        for index, verdicts in by_card.items():
+            for names_, verdict, text in _grouped_choices(verdicts):
+                choice = f" as {names_}" if names_ else ""
+                click.echo(f"   - {_label(args[index].label)}{choice} (rule {verdict.rule}): {text}")
 
 
 def _hand_entry(label: str, found: HandPlay) -> dict:
@@ -410,6 +549,7 @@ def stop(state_file: str, taker: str | None, board_file: str | None, as_json: bo
         found = deduce.removable(state)
         document: dict = {"removable": [{"delict": f.delict, "location": f.location, "reason": f.reason}
                                         for f in found], "contradiction": problem}
+        taker = state.player(taker) if taker is not None else None
         move = deduce.take_stop(state, board, taker) if board is not None and taker is not None and found else None
     if move is not None and taker is not None:
         document.update({"taken_by": taker, "points": move.effect.points, "score": state.scores[taker],
@@ -424,8 +564,10 @@ def stop(state_file: str, taker: str | None, board_file: str | None, as_json: bo
                    "markers stay until a card decides (rule 9)")
     for f in found:
         click.echo(f"  {f.delict} on {f.location}: {f.reason}")
-    if "taken_by" in document:
+    if move is not None:
         click.echo(f"{taker} takes them: +{document['points']} (now {document['score']})")
+        for line in _credit_lines(move.effect):
+            click.echo(line)
 
 
 @click.command()
@@ -439,7 +581,7 @@ def stop(state_file: str, taker: str | None, board_file: str | None, as_json: bo
 def drawpile(state_file: str, cards: tuple[str, ...], clues: tuple[str, ...], take_out: bool,
              board_file: str | None, deck_file: str | None, as_json: bool) -> None:
     """Rule 11: which of these cards can never be played again (out of the game)."""
-    from solver.table.deduce import never_playable, take_out_dead
+    from solver.table.deduce import take_out_dead
 
     board = load_board_warned(board_file)
     deck = table_deck(state_file, deck_file)
@@ -447,7 +589,7 @@ def drawpile(state_file: str, cards: tuple[str, ...], clues: tuple[str, ...], ta
     args += [parse_card(None, text, deck) for text in clues]
     with _store(state_file).change() as state:
         results = [{"card": arg.label, "number": arg.number,
-                    "dead": (reason := never_playable(state, arg.card, board)) is not None, "reason": reason}
+                    "dead": (reason := _dead_reason(state, arg, board)) is not None, "reason": reason}
                    for arg in args]
         dead_numbers = [r["number"] for r in results if r["dead"] and r["number"] is not None]
         if take_out:
@@ -455,8 +597,18 @@ def drawpile(state_file: str, cards: tuple[str, ...], clues: tuple[str, ...], ta
     if as_json:
         echo_json({"cards": results, "taken_out": dead_numbers if take_out else []})
         return
-    for r in results:
+    for arg, r in zip(args, results, strict=True):
         verdict = f"never playable again: {r['reason']}" if r["dead"] else "may still be played"
-        click.echo(f"  {r['card']}: {verdict}")
+        click.echo(f"  {_label(arg.label)}: {verdict}")
     if take_out and dead_numbers:
         click.echo(f"out of the game: {', '.join(map(str, dead_numbers))}")
+
+
+def _dead_reason(state: GameState, arg: CardRef, board: Board) -> str | None:
+    """Why a card can never be played again (out of the game already, or rule 11), else None."""
+    from solver.table.deduce import never_playable
+    from solver.table.rules import OUT_OF_GAME
+
+    if arg.number is not None and arg.number in state.out_of_game:
+        return OUT_OF_GAME
+    return never_playable(state, arg.card, board)

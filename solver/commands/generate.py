@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from solver.commands.options import board_option, parse_placements
+from solver.commands.options import board_option, echo_json, json_option, parse_placements
 from solver.core.errors import BadInput
 
 DIFFICULTIES = ("easy", "medium", "hard", "expert")
@@ -28,6 +28,8 @@ DIFFICULTIES = ("easy", "medium", "hard", "expert")
               help="Part of the solution the puzzle must have; repeat for more.")
 @click.option("--max-tries", type=click.IntRange(min=1), default=300, show_default=True,
               help="Attempts before giving up.")
+@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=120, show_default=True,
+              help="Seconds before giving up on a seed (checked between attempts).")
 @click.option("--count", type=click.IntRange(min=1), default=1, show_default=True,
               help="How many puzzles (seeds SEED, SEED+1, ...).")
 @click.option("--jobs", type=click.IntRange(min=0), default=1, show_default=True,
@@ -36,58 +38,102 @@ DIFFICULTIES = ("easy", "medium", "hard", "expert")
               help="Run --count on local processes or on Ray.")
 @click.option("--ray-address", default=None, help="A Ray cluster to use (default: start Ray locally).")
 @board_option
+@json_option
 def generate(seed: int, difficulty: str, output: str | None, sheet: str | None, sheet_solution: bool, card_range: str,
              types: str | None, solo_cards: bool, needs_district: bool, given: tuple[str, ...],
-             max_tries: int, count: int, jobs: int, backend: str, ray_address: str | None,
-             board_file: str | None) -> int:
-    """Generate a uniquely solvable, minimal solo puzzle graded by difficulty."""
+             max_tries: int, time_limit: float, count: int, jobs: int, backend: str, ray_address: str | None,
+             board_file: str | None, as_json: bool) -> int:
+    """Generate a uniquely solvable, minimal solo puzzle graded by difficulty.
+
+    A search that takes a while shows its attempts on stderr; when it gives up (after
+    --max-tries attempts or --time-limit seconds) it says why the attempts were turned
+    down and what to change, and exits 1.
+    """
     from solver.solo.generate import Options
     from solver.solo.sheet import check_sheet_path
 
     if sheet:
         check_sheet_path(sheet if count == 1 and backend == "local" else "x." + sheet.lstrip("."))
+    if output and count == 1 and backend == "local" and not Path(output).parent.is_dir():  # before any work
+        raise BadInput(f"{output}: its folder does not exist; check the path")
     low, high = _card_range(card_range)
     options = Options(difficulty=difficulty, types=_types(types, difficulty, solo_cards, needs_district),
                       min_cards=low, max_cards=high, needs_district=needs_district,
-                      given=parse_placements(given, "--given"), max_tries=max_tries)
+                      given=parse_placements(given, "--given"), max_tries=max_tries,
+                      time_limit=time_limit)
     if count > 1 or backend == "ray":
-        return _many(seed, count, options, output, sheet, jobs, backend, ray_address, board_file, sheet_solution)
-    return _single(seed, options, output, sheet, board_file, sheet_solution)
+        return _many(seed, count, options, output, sheet, jobs, backend, ray_address, board_file, sheet_solution,
+                     as_json)
+    return _single(seed, options, output, sheet, board_file, sheet_solution, as_json)
 
 
-def _single(seed, options, output, sheet, board_file, sheet_solution: bool) -> int:
+def _single(seed, options, output, sheet, board_file, sheet_solution: bool = False, as_json: bool = False) -> int:
+    from collections import Counter
+
+    from tqdm import tqdm
+
     from solver.solo.bulk import generate_one
 
-    result = generate_one(seed, options, board_file)
+    # on stderr, shown only when the search takes a while (half a second), gone when it ends
+    with tqdm(total=options.max_tries, unit="attempt", desc=f"{options.difficulty} puzzle, seed {seed}",
+              delay=0.5, leave=False) as bar:
+        turned_down: Counter[str] = Counter()
+
+        def progress(rejected: str | None) -> None:
+            bar.update()
+            if rejected:
+                turned_down[rejected] += 1
+                bar.set_postfix_str(f"mostly: {turned_down.most_common(1)[0][0]}", refresh=False)
+
+        result = generate_one(seed, options, board_file, progress)
     if result.puzzle is None:
-        click.echo(f"no puzzle: {result.error}", err=True)
+        if as_json:
+            echo_json({"seed": seed, "puzzle": None, "error": result.error})
+        click.echo(result.error, err=True)
         return 1
-    _write(result.puzzle, output, sheet, board_file, sheet_solution=sheet_solution)
+    written = _write(result.puzzle, output, sheet, board_file, quiet=as_json, echo=not as_json,
+                     sheet_solution=sheet_solution)
+    if as_json:
+        echo_json(_generated(result.puzzle, seed, output, written))
     return 0
 
 
+def _generated(puzzle, seed: int, output: str | None, written: list[str]) -> dict:
+    """A generated puzzle as `generate --json` reports it (the puzzle as its file would hold it)."""
+    import yaml
+
+    return {"seed": seed, "difficulty": puzzle.extra.get("difficulty"), "cards": len(puzzle.clues),
+            "file": output, "sheets": written, "puzzle": yaml.safe_load(puzzle.to_yaml())}
+
+
 def _write(puzzle, output: str | None, sheet: str | None, board_file: str | None, quiet: bool = False,
-           sheet_solution: bool = False) -> None:
+           echo: bool = True, sheet_solution: bool = False) -> list[str]:
+    """Write the puzzle (to stdout without `output`, when `echo`) and its sheet; the sheet files written."""
     from solver.core.yamlio import save_atomic
 
     text = puzzle.to_yaml()
+    written: list[str] = []
     if output:
         save_atomic(output, text, keep_previous=False)
         if not quiet:
             click.echo(f"wrote {output}: {len(puzzle.clues)} cards, {puzzle.extra['difficulty']}", err=True)
-    else:
+    elif echo:
         click.echo(text, nl=False)
     if sheet:
         from solver.core.board import load_board
         from solver.solo.sheet import write_sheets
 
         for path in write_sheets([puzzle], load_board(board_file), sheet, solution=sheet_solution):
+            written.append(str(path))
             if not quiet:
                 click.echo(f"wrote {path}", err=True)
+    return written
 
 
-def _many(seed, count, options, output, sheet, jobs, backend, ray_address, board_file, sheet_solution: bool) -> int:
+def _many(seed, count, options, output, sheet, jobs, backend, ray_address, board_file, sheet_solution: bool = False,
+          as_json: bool = False) -> int:
     import os
+    import sys
 
     from tqdm import tqdm
 
@@ -103,16 +149,24 @@ def _many(seed, count, options, output, sheet, jobs, backend, ray_address, board
     jobs = jobs or os.cpu_count() or 1
     extension = sheet.lstrip(".") if sheet else None
     failed = 0
+    report: dict[str, list] = {"puzzles": [], "failed": []}
     results = generate_many(range(seed, seed + count), options, jobs, backend, board_file, ray_address)
     for result in tqdm(results, total=count, unit="puzzle", desc=f"{options.difficulty} puzzles"):
         if result.puzzle is None:
             failed += 1
-            tqdm.write(f"seed {result.seed}: {result.error}")
+            tqdm.write(f"seed {result.seed}: {result.error}", file=sys.stderr)
+            report["failed"].append({"seed": result.seed, "error": result.error})
             continue
         name = folder / f"{options.difficulty}-{result.seed}.yaml"
         sheet_path = str(name.with_suffix("." + extension)) if extension else None
-        _write(result.puzzle, str(name), sheet_path, board_file, quiet=True, sheet_solution=sheet_solution)
+        written = _write(result.puzzle, str(name), sheet_path, board_file, quiet=True, sheet_solution=sheet_solution)
+        report["puzzles"].append({key: value for key, value in _generated(result.puzzle, result.seed, str(name),
+                                                                          written).items() if key != "puzzle"})
     click.echo(f"{count - failed} of {count} puzzles written to {folder}", err=True)
+    if as_json:
+        report["puzzles"].sort(key=lambda entry: entry["seed"])
+        report["failed"].sort(key=lambda entry: entry["seed"])
+        echo_json(report)
     return 1 if failed else 0
 
 

@@ -1,4 +1,4 @@
-"""`schinderhannes hint`: only the next step of the explanation."""
+"""`schinderhannes hint`: only the next deduction, the same hints the solo page gives."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from solver.commands.options import (
 @deck_option
 @board_option
 @click.option("--step", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Which step of the explanation to show (2: the one after the first hint, ...).")
+              help="Which step to show (2: the one after the first hint, ...), from --known if given.")
 @click.option("--known", multiple=True, metavar="LOCATION=DELICT",
               help="What you have found so far; the hint starts from there. Repeat for more.")
 @json_option
@@ -27,9 +27,11 @@ def hint(puzzle_file: str, deck_file: str | None, board_file: str | None, step: 
          as_json: bool) -> int:
     """The easiest next deduction for PUZZLE_FILE, with the cards it uses and why.
 
-    Ask for --step 2, 3, ... as you go, or say what you have found with --known
-    (e.g. --known Kirn=murder) and get the next step from there. A placement the
-    cards rule out is named (without giving the answer away).
+    A hint narrows something beyond what a card says on its own (reading a card is
+    not a hint). Ask for --step 2, 3, ... as you go, or say what you have found with
+    --known (e.g. --known Kirn=murder) and get the next step from there. A placement
+    the cards rule out is named (without giving the answer away). Past the last step
+    it says in how many steps the puzzle is solved (exit code 1).
     """
     from solver.core.deck import load_deck
     from solver.solo.hints import deduction_document, hint_from_known
@@ -41,16 +43,32 @@ def hint(puzzle_file: str, deck_file: str | None, board_file: str | None, step: 
     found = hint_from_known(puzzle, board, placements, step)
     if found.wrong is not None:
         return _report_wrong(placements, found.wrong, as_json)
-    if as_json:
-        echo_json(None if found.step is None else {"step": step, **deduction_document(found.step)})
-        return 0 if found.step else 1
     if found.step is None:
-        click.echo(f"No step {step}: the human-style techniques stop earlier (see `schinderhannes solve --explain`).")
+        if as_json:
+            echo_json({"step": None, "status": found.status, "steps": found.steps})
+        else:
+            click.echo(_ending(found.status, found.steps, step, bool(placements)))
         return 1
+    assert found.hint is not None
+    if as_json:
+        echo_json({"step": step, **deduction_document(found.step, found.hint)})
+        return 0
     click.echo(f"step {step} [{found.step.technique}] {found.step.reason}")
     for line in found.step.chain:
         click.echo(f"    {line}")
+    click.echo(f"  uses {', '.join(found.hint.cards)}")
     return 0
+
+
+def _ending(status: str, steps: int, asked: int, known: bool) -> str:
+    """What `hint` says past the last step: solved in N steps, or where the techniques stop."""
+    counted = f"{steps} step{'' if steps == 1 else 's'}"
+    start = " from what you know" if known else ""
+    if status == "solved":
+        return (f"solved in {counted}{start}: there is no step {asked}." if steps else
+                "solved: every delict has its place already.")
+    return (f"no step {asked}: the human-style techniques stop after {counted}{start}; only a search decides "
+            "the rest (`schinderhannes solve --explain`).")
 
 
 def _report_wrong(placements: dict[str, str], wrong: list[str], as_json: bool) -> int:

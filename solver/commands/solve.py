@@ -28,7 +28,10 @@ def solve(puzzle_file: str, deck_file: str | None, board_file: str | None, expla
     puzzle = load_puzzle(puzzle_file, load_deck(deck_file) if deck_file else None)
     outcome = solve_puzzle(puzzle, board)
     if as_json:
-        echo_json(_json(outcome))
+        document = _json(outcome)
+        if explain:
+            document["explanation"] = _explanation_json(puzzle, board)
+        echo_json(document)
     else:
         if explain:
             _print_explanation(puzzle, board)
@@ -37,22 +40,33 @@ def solve(puzzle_file: str, deck_file: str | None, board_file: str | None, expla
 
 
 def _json(outcome) -> dict:
-    from solver.core.names import title
-
     def shown(solution):
-        return {loc: title(delict) for loc, delict in solution.items()} if solution else None
+        return dict(solution) if solution else None
 
     document: dict = {"status": outcome.status, "solution": shown(outcome.solution)}
     if outcome.status == "multiple":
         document["second"] = shown(outcome.second)
     if outcome.status == "none":
         document["conflict"] = outcome.conflict
+    if outcome.agreeing is not None:
+        document["agreeing"] = outcome.agreeing
     if outcome.disagreements:
         document["disagreements"] = [
-            {"location": loc, "expected": title(want), "found": title(got) if got else None}
+            {"location": loc, "expected": want, "found": got}
             for loc, want, got in outcome.disagreements
         ]
     return document
+
+
+def _explanation_json(puzzle, board) -> dict:
+    from solver.solo.explain import explain_puzzle
+    from solver.solo.hints import deduction_document
+
+    explanation = explain_puzzle(puzzle, board)
+    return {"status": explanation.status, "difficulty": explanation.difficulty, "hardest": explanation.hardest,
+            "steps": [deduction_document(step) for step in explanation.steps],
+            "open": explanation.open_candidates() if explanation.status == "unfinished" else {},
+            "contradiction": explanation.contradiction}
 
 
 def _print_outcome(puzzle, outcome, board) -> None:
@@ -76,6 +90,9 @@ def _print_outcome(puzzle, outcome, board) -> None:
 
 
 def _print_agreement(puzzle, outcome) -> None:
+    if outcome.agreeing:  # several solutions, some of them with every placement the file gives
+        click.echo(f"consistent with the file's solution ({outcome.agreeing:,} of {outcome.count:,} solutions).")
+        return
     if not outcome.disagreements:
         click.echo(f"agrees with the file's solution ({len(puzzle.solution)} of 16 locations given).")
         return

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import stat
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -157,6 +158,7 @@ def save_atomic(path: str | Path, text: str, keep_previous: bool = True) -> None
         raise BadInput(f"cannot write here ({error.strerror}); check that the folder exists and is writable",
                        str(path)) from None
     try:
+        os.chmod(temporary, _mode_for(path))
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(text)
             out.flush()
@@ -167,3 +169,25 @@ def save_atomic(path: str | Path, text: str, keep_previous: bool = True) -> None
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+def _mode_for(path: Path) -> int:
+    """The mode a saved file gets: the existing file's, else what the user's umask allows (0666 & ~umask)."""
+    try:
+        return stat.S_IMODE(path.stat().st_mode)
+    except OSError:
+        return 0o666 & ~_umask()
+
+
+def _umask() -> int:
+    """The process's umask: read from /proc where there is one (setting it, the portable way, would
+    briefly change it for every thread, e.g. the table server's)."""
+    try:
+        for line in Path("/proc/self/status").read_text(encoding="ascii").splitlines():
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask

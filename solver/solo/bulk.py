@@ -6,7 +6,7 @@ the same whichever backend ran them.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -29,9 +29,10 @@ def _board(board_file: str | None) -> Board:
     return load_board(board_file)
 
 
-def generate_one(seed: int, options: Options, board_file: str | None = None) -> Result:
+def generate_one(seed: int, options: Options, board_file: str | None = None,
+                 progress: Callable[[str | None], None] | None = None) -> Result:
     try:
-        return Result(seed, generate(seed, _board(board_file), options))
+        return Result(seed, generate(seed, _board(board_file), options, progress))
     except GenerationFailed as failed:
         return Result(seed, None, str(failed))
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from solver.core import names
-from solver.core.bits import bit
+from solver.core.bits import FULL, bit, indices
 from solver.core.board import Board
 from solver.solo.puzzle import Puzzle
 from solver.solo.techniques import (
@@ -20,7 +20,6 @@ from solver.solo.techniques import (
     Contradiction,
     Deduction,
     next_deduction,
-    places,
 )
 
 
@@ -57,10 +56,26 @@ class Explanation:
         if self.status == "impossible":
             return [f"The cards contradict each other: {self.contradiction}."]
         masks = self.final.masks if self.final else []
-        remaining = [f"{names.DELICTS[d]} in {places(mask)}" for d, mask in enumerate(masks) if mask.bit_count() > 1]
-        return [f"Human-style steps run out here: {len(remaining)} delicts are still open "
-                f"({'; '.join(remaining)}).",
-                "A search (CP-SAT) decides the rest: see the solution below."]
+        remaining = [(names.DELICTS[d], mask) for d, mask in enumerate(masks) if mask.bit_count() > 1]
+        width = max((len(delict) for delict, _ in remaining), default=0)
+        table = [f"  {delict:<{width}}  {mask.bit_count():>2}: {_open_places(mask)}" for delict, mask in remaining]
+        return [f"Human-style steps run out here: {len(remaining)} delicts are still open (places left):",
+                *table, "A search (CP-SAT) decides the rest: see the solution below."]
+
+    def open_candidates(self) -> dict[str, list[str]]:
+        """Each delict with more than one place left when the ladder stopped -> those places."""
+        masks = self.final.masks if self.final else []
+        return {names.DELICTS[d]: [names.LOCATIONS[i] for i in indices(mask)]
+                for d, mask in enumerate(masks) if mask.bit_count() > 1}
+
+
+def _open_places(mask: int) -> str:
+    """The places a delict has left, short: listed, or past half the board the ones it has not."""
+    if mask == FULL:
+        return "anywhere"
+    if mask.bit_count() <= len(names.LOCATIONS) // 2:
+        return ", ".join(names.LOCATIONS[i] for i in indices(mask))
+    return "anywhere but " + ", ".join(names.LOCATIONS[i] for i in indices(FULL & ~mask))
 
 
 def _letters():
@@ -93,14 +108,6 @@ def explain_clues(clues, board: Board, max_steps: int = 500, ladder=TECHNIQUES,
     explanation.final = state
     explanation.status = "solved" if state.solved() else "unfinished"
     return explanation
-
-
-def next_hint(puzzle: Puzzle, board: Board, step: int = 1, known: dict[str, str] | None = None) -> Deduction | None:
-    """Step `step` (from 1) of the explanation: the easiest deduction after the steps before it.
-
-    With `known` (location -> delict, what the solver has found so far), the steps start from there."""
-    explanation = explain_clues(puzzle.clues, board, max_steps=step, start=known_state(known or {}))
-    return explanation.steps[step - 1] if len(explanation.steps) >= step else None
 
 
 def known_state(known: dict[str, str]) -> Candidates:

@@ -10,7 +10,9 @@ CP-SAT's proof, minimality is checked clue by clue.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from solver.core import names
@@ -41,6 +43,7 @@ class Options:
     needs_district: bool = False
     given: dict[str, str] = field(default_factory=dict)  # location -> delict the solution must have
     max_tries: int = 200
+    time_limit: float | None = None  # seconds before giving up (checked after each attempt)
 
 
 class GenerationFailed(RuntimeError):
@@ -119,19 +122,63 @@ def target_level(difficulty: str) -> int:
     return max(t.level for t in GRADING_TECHNIQUES if t.difficulty == difficulty)
 
 
-def generate(seed: int, board: Board, options: Options = Options()) -> Puzzle:
-    """A proven-unique, minimal puzzle graded exactly `options.difficulty`, the same for a seed."""
+def generate(seed: int, board: Board, options: Options = Options(),
+             progress: Callable[[str | None], None] | None = None) -> Puzzle:
+    """A proven-unique, minimal puzzle graded exactly `options.difficulty`, the same for a seed.
+
+    `progress` is called after every attempt with why it was turned down (None: accepted).
+    GenerationFailed after `options.max_tries` attempts or `options.time_limit` seconds says
+    why the attempts were turned down and what to change."""
+    started = time.monotonic()
+    rejections: Counter[str] = Counter()
     if options.difficulty not in DIFFICULTIES:
         raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTIES)}")
     rng = random.Random(seed_for(seed, options.difficulty))
     for attempt in range(options.max_tries):
         puzzle = _attempt(rng, board, options)
-        if puzzle is not None:
-            puzzle.extra.update({"difficulty": options.difficulty, "seed": seed})
-            puzzle.title = f"Generated puzzle, seed {seed} ({options.difficulty})"
-            puzzle.extra["notes"] = f"found on attempt {attempt + 1}"
-            return puzzle
-    raise GenerationFailed(f"no {options.difficulty} puzzle within {options.max_tries} attempts for seed {seed}")
+        if progress is not None:
+            progress(puzzle if isinstance(puzzle, str) else None)
+        if isinstance(puzzle, str):
+            rejections[puzzle] += 1
+            if options.time_limit is not None and time.monotonic() - started > options.time_limit:
+                raise GenerationFailed(_why(seed, options, rejections, f" (stopped after --time-limit "
+                                                                       f"{options.time_limit:g} seconds)"))
+            continue
+        puzzle.extra.update({"difficulty": options.difficulty, "seed": seed})
+        puzzle.title = f"Generated puzzle, seed {seed} ({options.difficulty})"
+        puzzle.extra["notes"] = f"found on attempt {attempt + 1}"
+        return puzzle
+    raise GenerationFailed(_why(seed, options, rejections, ""))
+
+
+# why an attempt is turned down: the key of the tally, and what to change when it is the most common
+TOO_FEW = "fewer cards than --cards asks for"
+TOO_MANY = "more cards than --cards allows"
+EASIER = "graded easier"
+HARDER = "graded harder"
+NOT_UNIQUE = "the cards did not make the solution unique"
+NOT_MINIMAL = "not minimal (a card could go)"
+ADVICE = {
+    TOO_FEW: "lower the smallest number of --cards",
+    TOO_MANY: "raise the largest number of --cards",
+    EASIER: "choose an easier --difficulty, or allow fewer --cards (more cards make a puzzle easier)",
+    HARDER: "choose a harder --difficulty, or allow more --cards (fewer cards make a puzzle harder)",
+    NOT_UNIQUE: "use more card types (--types), or fewer --given",
+    NOT_MINIMAL: "try other seeds or more --max-tries",
+}
+
+
+def _why(seed: int, options: Options, rejections: Counter[str], stopped: str) -> str:
+    """The give-up message: how the attempts failed, most common first, and what to change."""
+    tried = sum(rejections.values())
+    counts = ", ".join(f"{count} {reason}" for reason, count in rejections.most_common())
+    common = rejections.most_common(1)[0][0] if rejections else None
+    advice = ADVICE[common] if common else "try another seed"
+    if common == NOT_MINIMAL and options.min_cards > 1:  # the removal stopped at the range's floor
+        advice = ("lower the smallest number of --cards: a minimal puzzle of this difficulty "
+                  "rarely needs that many")
+    return (f"no {options.difficulty} puzzle for seed {seed} in {tried} attempts{stopped}: {counts}; "
+            f"{advice}, or allow more --max-tries")
 
 
 def seed_for(seed: int, difficulty: str) -> str:
@@ -143,13 +190,14 @@ def seed_for(seed: int, difficulty: str) -> str:
 TRIAL_LEVEL = 4  # the only technique too slow to run inside the removal loop
 
 
-def _attempt(rng: random.Random, board: Board, options: Options) -> Puzzle | None:
+def _attempt(rng: random.Random, board: Board, options: Options) -> Puzzle | str:
+    """A puzzle, or why this attempt is turned down (one of the ADVICE keys)."""
     solution = random_solution(rng, options.given)
     pool = candidate_clues(solution, board, rng, options.types or DEFAULT_TYPES[options.difficulty])
     limit = target_level(options.difficulty)
     model = PuzzleModel(pool, board)
     if not model.is_unique():
-        return None
+        return NOT_UNIQUE
     active = list(range(len(pool)))
     for index in list(active):
         trial = [i for i in active if i != index]
@@ -176,14 +224,19 @@ def _has_district(pool: Sequence[Clue], active: Sequence[int]) -> bool:
 
 
 def _accept(clues: list[Clue], board: Board, solution: dict[str, str], options: Options,
-            limit: int) -> Puzzle | None:
-    if not options.min_cards <= len(clues) <= options.max_cards:
-        return None
-    if grade(clues, board) != limit:
-        return None
+            limit: int) -> Puzzle | str:
+    if len(clues) < options.min_cards:
+        return TOO_FEW
+    if len(clues) > options.max_cards:
+        return TOO_MANY
+    level = grade(clues, board)
+    if level != limit:
+        return HARDER if level is None or level > limit else EASIER
     model = PuzzleModel(clues, board)
-    if not model.is_unique() or not is_minimal(model, range(len(clues))):
-        return None
+    if not model.is_unique():
+        return NOT_UNIQUE
+    if not is_minimal(model, range(len(clues))):
+        return NOT_MINIMAL
     entries = [PuzzleClue(f"clue {k + 1}", clue) for k, clue in enumerate(clues)]
     at = {location: delict for delict, location in solution.items()}
     return Puzzle(entries, {loc: at[loc] for loc in names.LOCATIONS})

@@ -20,7 +20,7 @@ from typing import Any
 from solver.core import names
 from solver.core.board import Board
 from solver.core.cards import DistrictClue
-from solver.solo.explain import known_state, next_hint
+from solver.solo.explain import known_state
 from solver.solo.puzzle import Puzzle, PuzzleClue
 from solver.solo.solve import impossible_placements
 from solver.solo.techniques import (
@@ -41,23 +41,43 @@ Pair = tuple[str, str]  # (location, delict), display names
 @dataclass
 class KnownHint:
     wrong: list[str] | None  # None: the placements can all be right; else the locations wrong alone
-    step: Deduction | None = None  # the asked-for step, when the placements can be right
+    step: Deduction | None = None  # the asked-for step, when the placements can be right and there is one
+    hint: GridHint | None = None  # that step as the grid hints give it (cards it rests on, what it settles)
+    status: str = "step"  # step; solved or stuck: there is no such step, the hints end after `steps`
+    steps: int = 0  # with solved or stuck: how many steps there are from the known placements
 
 
 def hint_from_known(puzzle: Puzzle, board: Board, known: dict[str, str], step: int = 1) -> KnownHint:
-    """Step `step` of the explanation from the known placements (location -> delict), or what is wrong."""
+    """Step `step` of the hints from the known placements (location -> delict), or what is wrong.
+
+    The same hints the solo page gives on a grid (`next_step`): the first deduction that narrows
+    something beyond the cards' own text, each step applied before the next is sought; past the
+    last one, how many there are (solved, or stuck where the techniques stop)."""
     wrong = impossible_placements(puzzle, board, known) if known else None
     if wrong is not None:
         return KnownHint(wrong)
-    return KnownHint(None, next_hint(puzzle, board, step, known))
+    grid = Grid(frozenset(known.items()))
+    for number in range(1, step + 1):
+        found = next_step(puzzle, board, grid, support=number == step)
+        if found.status != "step":
+            return KnownHint(None, status=found.status, steps=number - 1)
+        if number == step:
+            return KnownHint(None, found.step, found)
+        grid = Grid(grid.placed | frozenset(found.placements), grid.crossed | frozenset(found.removals))
+    raise AssertionError("unreachable: step is at least 1")
 
 
-def deduction_document(deduction: Deduction) -> dict[str, Any]:
-    """A step as JSON: technique, cards, reason, chain and the (delict, location) pairs it rules out."""
-    return {"technique": deduction.technique, "cards": deduction.cards, "reason": deduction.reason,
-            "chain": deduction.chain,
-            "removals": [{"delict": names.DELICTS[d], "location": names.LOCATIONS[loc]}
-                         for d, loc in deduction.removals]}
+def deduction_document(deduction: Deduction, hint: GridHint | None = None) -> dict[str, Any]:
+    """A step as JSON: technique, cards, reason, chain and the (delict, location) pairs it rules out;
+    with the grid `hint` it was found as, every card it rests on and the placements it settles."""
+    document = {"technique": deduction.technique, "cards": deduction.cards, "reason": deduction.reason,
+                "chain": deduction.chain,
+                "removals": [{"delict": names.DELICTS[d], "location": names.LOCATIONS[loc]}
+                             for d, loc in deduction.removals]}
+    if hint is not None:
+        document["cards"] = hint.cards
+        document["placements"] = [{"delict": delict, "location": location} for location, delict in hint.placements]
+    return document
 
 
 # --- from an elimination grid (the solo page) --------------------------------------------------
@@ -124,6 +144,13 @@ def grid_hint(puzzle: Puzzle, board: Board, grid: Grid, solution: dict[str, str]
     wrong = grid.wrong(solution)
     if wrong:
         return GridHint("wrong", wrong=len(wrong))
+    return next_step(puzzle, board, grid)
+
+
+def next_step(puzzle: Puzzle, board: Board, grid: Grid, support: bool = True) -> GridHint:
+    """The next real deduction from a grid whose entries can all be right (status step, solved or
+    stuck). Without `support`, the step's cards are its own only (no search for the silently read
+    cards it rests on: faster, for steps that are only walked past)."""
     start = grid.candidates()
     if start.solved():
         return GridHint("solved")
@@ -134,7 +161,7 @@ def grid_hint(puzzle: Puzzle, board: Board, grid: Grid, solution: dict[str, str]
     step = found.step or found.first_reading
     if step is None:
         return GridHint("stuck")
-    cards = step.cards if found.step is None else _support(start, puzzle.clues, board, found)
+    cards = step.cards if found.step is None or not support else _support(start, puzzle.clues, board, found)
     order = {entry.label: index for index, entry in reversed(list(enumerate(puzzle.clues)))}
     cards = sorted(set(cards), key=lambda label: order.get(label, len(order)))
     before = found.state

@@ -14,11 +14,11 @@ def solution_table(solution: dict[str, str], board: Board, second: dict[str, str
     rows = [header]
     for location in names.LOCATIONS:
         delict = solution[location]
-        row = [location, board.district(location), names.title(delict),
+        row = [location, board.district(location), delict,
                names.GROUP_COLOURS[names.GROUP_OF_DELICT[delict]]]
         if second:
             other = second[location]
-            row += [names.title(other), "*" if other != delict else ""]
+            row += [other, "*" if other != delict else ""]
         rows.append(row)
     widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
     lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()

@@ -19,6 +19,7 @@ class Outcome:
     conflict: list[str] = field(default_factory=list)  # clue labels of a minimal conflict
     disagreements: list[tuple[str, str, str | None]] = field(default_factory=list)
     # (location, delict the file expects, delict the solver found)
+    agreeing: int | None = None  # with several solutions and a file's solution: how many agree with it
 
 
 def solve_puzzle(puzzle: Puzzle, board: Board) -> Outcome:
@@ -33,9 +34,23 @@ def solve_puzzle(puzzle: Puzzle, board: Board) -> Outcome:
         from solver.counting import count_clues
 
         outcome.second = to_solution(found[1])
-        outcome.count = count_clues([entry.clue for entry in puzzle.clues], board)
+        cards = [entry.clue for entry in puzzle.clues]
+        outcome.count = count_clues(cards, board)
+        if puzzle.solution:
+            outcome.agreeing = count_clues([*cards, *_pins(puzzle.solution)], board)
+            if outcome.agreeing:  # show one the file agrees with, and the other one beside it
+                agreeing = PuzzleModel([*cards, *_pins(puzzle.solution)], board, switchable=False).solve()
+                assert agreeing is not None
+                solution = outcome.solution = to_solution(agreeing)
+                if outcome.second == solution:
+                    outcome.second = to_solution(found[0])
     outcome.disagreements = compare(puzzle.solution, solution)
     return outcome
+
+
+def _pins(placements: dict[str, str]) -> list[DelictClue]:
+    """Each placement (location -> delict) as a card that allows only that location."""
+    return [DelictClue(delict, (location,)) for location, delict in placements.items()]
 
 
 def compare(expected: dict[str, str], found: dict[str, str]) -> list[tuple[str, str, str | None]]:
@@ -49,7 +64,7 @@ def impossible_placements(puzzle: Puzzle, board: Board, placements: dict[str, st
     cards = [entry.clue for entry in puzzle.clues]
 
     def possible(chosen: dict[str, str]) -> bool:
-        pins = [DelictClue(delict, (location,)) for location, delict in chosen.items()]
+        pins = _pins(chosen)
         return PuzzleModel([*cards, *pins], board, switchable=False).solve() is not None
 
     if possible(placements):

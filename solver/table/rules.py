@@ -184,13 +184,30 @@ def cards_out(state: GameState, played: Sequence[int], discard: Sequence[int]) -
     numbers = [*played, *discard]
     for index, number in enumerate(numbers):
         card_type_of_number(number)  # BadInput unless 1-76
-        if number in state.out_of_game:
-            raise StateConflict(f"card {number} is already out of the game (played or discarded); undo the "
-                                "move that took it out, or check the number")
+        in_game(state, [number])
         if number in numbers[:index]:
             twice = "played and discarded too" if number in played else "discarded twice"
             raise BadInput(f"card {number} is {twice}; a card goes out of the game once")
     return numbers
+
+
+def in_game(state: GameState, numbers: Sequence[int | None]) -> None:
+    """StateConflict when a card number is out of the game already (played, discarded or taken out)."""
+    for number in numbers:
+        if number is not None and number in state.out_of_game:
+            raise StateConflict(f"card {number} is already out of the game (played or discarded); undo the "
+                                "move that took it out, or check the number")
+
+
+OUT_OF_GAME = "already out of the game (played or discarded)"
+
+
+def out_of_game_verdict(state: GameState, number: int | None) -> Verdict | None:
+    """The verdict on a numbered card that is out of the game already (rule 11), else None: `check`,
+    `hand` and `drawpile` treat such a card as `play` does, as gone."""
+    if number is None or number not in state.out_of_game:
+        return None
+    return Verdict(False, 11, OUT_OF_GAME)
 
 
 def _mover(state: GameState, player: str | None) -> str:
@@ -219,13 +236,16 @@ class HandRanking:
     refused: list[HandPlay]  # the ways of playing that are not playable now, in hand order
 
 
-def rank_hand(state: GameState, hand: Sequence[Card], board: Board, player: str | None = None) -> HandRanking:
-    """The hand advisor: every card of `hand` checked, every choice of a card with choices."""
+def rank_hand(state: GameState, hand: Sequence[Card], board: Board, player: str | None = None,
+              numbers: Sequence[int | None] = ()) -> HandRanking:
+    """The hand advisor: every card of `hand` checked, every choice of a card with choices.
+    `numbers` (the cards' numbers, None for a card without one) marks cards out of the game already."""
     player = state.player(player)
     plays: list[HandPlay] = []
     refused: list[HandPlay] = []
     for index, card in enumerate(hand):
-        verdict = check(state, card, board, player)
+        number = numbers[index] if index < len(numbers) else None
+        verdict = out_of_game_verdict(state, number) or check(state, card, board, player)
         options = verdict.choices.items() if verdict.choices else [(None, verdict)]
         for choice, option in options:
             (plays if option.playable else refused).append(HandPlay(index, choice, option))
@@ -284,7 +304,7 @@ def _verdict(state: GameState, board: Board, end_of_turn: bool, action: Callable
             work.check_full_at_end()
     except Unplayable as refused:
         return Verdict(False, refused.rule, refused.reason)
-    return Verdict(True, rule, describe(work.effect, work.notes), work.effect)
+    return Verdict(True, rule, describe(work.effect, work.notes, removal_rule=6 if rule == 6 else 4), work.effect)
 
 
 # ----- the working board ------------------------------------------------------------------
@@ -337,7 +357,7 @@ class Work:
         for location in candidates:
             reason = self.closed_reason(delict, location)
             if reason:
-                self.notes.append(f"not on {reason}")
+                self.notes.append(f"skips {location}, which{reason.removeprefix(location)}")
             else:
                 open_spots.append(location)
         if len(open_spots) > MARKERS_PER_DELICT:
@@ -586,18 +606,21 @@ def _remove_choices(state: GameState, board: Board, player: str, end_of_turn: bo
 # ----- sentences ------------------------------------------------------------------------------
 
 
-def describe(effect: Effect, notes: list[str]) -> str:
-    """One sentence for an effect: what is placed, removed, pinpointed, kept; the points."""
+def describe(effect: Effect, notes: list[str], removal_rule: RuleNumber = 4) -> str:
+    """One sentence for an effect, each fact with its rule once: what is placed, kept, removed (by
+    rule 4, or by the "Remove one marker" card: rule 6), pinpointed. The points are the verdict's."""
     parts = [f"places {d} on {spots} (rule 1)" for d, spots in _by_delict(effect.placed)]
     kept = [f"{n} {d}" for d, n in effect.kept.items() if n]
     if kept:
         parts.append(f"keeps {', '.join(kept)}")
     if effect.removed:
         parts.append("removes " + "; ".join(f"{d} from {spots}" for d, spots in _by_delict(effect.removed))
-                     + " (rule 4)")
+                     + f" (rule {removal_rule})")
     if effect.tiles:
         parts.append("pinpoints " + ", ".join(f"{d} on {loc}" for d, loc in effect.tiles) + " (rule 7)")
-    sentence = "; ".join(parts) + f": +{effect.points}"
+    if effect.replaced:
+        parts.append("scores the last marker of " + ", ".join(d for d, _ in effect.replaced) + ", now under its tile")
+    sentence = "; ".join(parts)
     if notes:
         sentence += " [" + "; ".join(notes) + "]"
     return sentence

@@ -232,9 +232,12 @@ class GameState:
         """`name` when it is a player (BadInput otherwise); whose turn it is when None."""
         if name is None:
             return self.turn
-        if name not in self.players:
+        if name in self.players:
+            return name
+        found = [player for player in self.players if names.fold(player) == names.fold(name)]
+        if len(found) != 1:  # forgiving like every other name: any case, spaces, umlauts
             raise BadInput(f"{name!r} is not a player; players: {', '.join(self.players)}")
-        return name
+        return found[0]
 
     def next_player(self) -> str:
         return self.players[(self.players.index(self.turn) + 1) % len(self.players)]

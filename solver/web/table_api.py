@@ -218,7 +218,8 @@ class TableRoutes:
     def _hand(self, snapshot: Snapshot, data: dict[str, Any]) -> dict[str, Any]:
         refs = self._cards(data)
         player = self._player(snapshot, data)
-        ranking = rules.rank_hand(snapshot.state, [ref.card for ref in refs], self.config.the_board(), player)
+        ranking = rules.rank_hand(snapshot.state, [ref.card for ref in refs], self.config.the_board(), player,
+                              [ref.number for ref in refs])
 
         def entry(found: rules.HandPlay) -> dict[str, Any]:
             verdict = {key: value for key, value in found.verdict.to_dict().items() if key != "choices"}
@@ -367,11 +368,14 @@ def _fresh_game_path(folder: Path) -> Path:
 
 def resolve_player(given: str, players: list[str]) -> str:
     """A player's name as the table typed it: any case, surrounding spaces ignored."""
-    wanted = given.strip().casefold()
-    for player in players:
-        if player.casefold() == wanted:
-            return player
-    raise BadInput(f"{given!r} is not a player; players: {', '.join(players)}")
+    from solver.core import names
+
+    if given in players:
+        return given
+    found = [player for player in players if names.fold(player) == names.fold(given)]
+    if len(found) != 1:
+        raise BadInput(f"{given!r} is not a player; players: {', '.join(players)}")
+    return found[0]
 
 
 async def _not_playable(request: Request, error: Exception) -> Response:

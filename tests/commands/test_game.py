@@ -50,7 +50,7 @@ def test_check_a_written_out_clue_and_exit_code(run, game):
 
 def test_check_group_card_gives_each_choice(run, game):
     code, out, _ = run("check", game, "27", "--json")
-    assert code == 0
+    assert code == 1  # no choice is playable: check exits 1 (docs/formats.md, exit codes)
     verdict = json.loads(out)
     assert set(verdict["choices"]) == {"robbery", "extortion", "murder", "highway robbery"}
     assert verdict["playable"] is False and verdict["choices"]["murder"]["rule"] == 13
@@ -311,3 +311,110 @@ def test_cards_entered_beside_the_state_are_used_by_the_command_line(run, game):
     card = json.loads(out)["card"]
     assert code == 0 and card["provenance"] == "entered" and "horse theft" in card["text"]
     assert err == ""  # an entered card is not a reconstruction
+
+
+def test_a_played_card_is_out_of_the_game_for_check_hand_and_drawpile(run, game):
+    assert run("play", game, "38")[0] == 0
+    code, out, _ = run("check", game, "38")
+    assert code == 1 and "card 38: not playable (rule 11): already out of the game" in out
+    code, out, _ = run("check", game, "38", "--json")
+    assert code == 1 and json.loads(out)["playable"] is False and json.loads(out)["rule"] == 11
+    code, out, _ = run("hand", game, "38", "remove", "--json")
+    refused = json.loads(out)["not_playable"]
+    assert code == 0 and [entry["card"] for entry in refused] == ["card 38"]
+    assert all(entry["card"] != "card 38" for entry in json.loads(out)["plays"])
+    code, out, _ = run("drawpile", game, "38", "--json")
+    assert code == 0 and json.loads(out)["cards"][0]["dead"] is True
+
+
+def test_a_card_discarded_twice_is_refused(run, game):
+    assert run("game", "pass", game, "--discard", "44")[0] == 0
+    code, _, err = run("game", "pass", game, "--discard", "44")
+    assert code == 2 and "card 44 is already out of the game" in err
+    code, _, err = run("game", "pass", game, "--discard", "45", "--discard", "45")
+    assert code == 2 and "discarded twice" in err
+
+
+def test_check_exits_1_when_the_card_is_not_playable_with_or_without_exit_code(run, game):
+    assert run("check", game, "18")[0] == 1
+    assert run("check", game, "18", "--exit-code")[0] == 1
+    assert run("check", game, "38", "--exit-code")[0] == 0
+
+
+def test_player_names_are_forgiving(run, game):
+    code, _, _ = run("check", game, "38", "--player", "BEN", "--json")
+    assert code == 0
+    assert run("play", game, "38", "--player", " ben ")[0] == 0
+    code, _, err = run("play", game, "3", "--player", "Bert")
+    assert code == 2 and "not a player" in err
+
+
+def test_saved_files_respect_the_umask(run, tmp_path):
+    import os
+    import stat
+
+    old = os.umask(0o022)
+    try:
+        path = tmp_path / "new.yaml"
+        assert run("game", "new", path, "--players", "Anna", "Ben")[0] == 0
+        assert stat.S_IMODE(path.stat().st_mode) == 0o644
+    finally:
+        os.umask(old)
+
+
+def test_every_reporting_game_command_takes_json(run, tmp_path):
+    path = tmp_path / "j.yaml"
+    code, out, _ = run("game", "new", path, "--players", "Anna", "Ben", "--json")
+    assert code == 0 and json.loads(out) == {"file": str(path), "players": ["Anna", "Ben"], "turn": "Anna",
+                                             "variant": {"two_player": False, "last_delict_points": 5}}
+    code, out, _ = run("play", path, "11", "--json")
+    code, out, _ = run("game", "pass", path, "--discard", "44", "--json")
+    assert code == 0 and json.loads(out) == {"player": "Ben", "discarded": [44], "turn": "Anna"}
+    code, out, _ = run("undo", path, "--json")
+    undone = json.loads(out)
+    assert code == 0 and undone["undone"]["kind"] == "pass" and undone["undone"]["out"] == [44]
+    assert undone["turn"] == "Ben"
+    code, out, _ = run("game", "end", path, "3", "--json")
+    assert code == 1 and json.loads(out)["over"] is False and json.loads(out)["playable"]["card"]["number"] == 3
+    code, out, _ = run("game", "end", path, "11", "--json")
+    ended = json.loads(out)
+    assert code == 0 and ended["over"] is True and ended["winners"] == ["Anna"] and ended["scores"]["Anna"] == 1
+    run("undo", path)
+    run("undo", path)
+    code, out, _ = run("undo", path, "--json")
+    assert code == 1 and json.loads(out)["undone"] is None
+
+
+def test_verdicts_read_at_a_glance(run, game):
+    code, out, _ = run("check", game, "38")
+    first, *details = out.splitlines()
+    assert first.startswith("card 38: playable +4 (rule 1): places highway robbery on ") and len(first) < 100
+    assert first.count("(rule 1)") == 1 and any("(rule 4)" in line for line in details)
+    code, out, _ = run("check", game, "27")
+    first = out.splitlines()[0]
+    assert code == 1 and first == "card 27: not playable (rule 13): no choice is playable"
+    assert out.count("rule 13") == 1 and len(out.splitlines()) == 2  # the four choices, said once
+    code, out, _ = run("check", game, "remove")
+    assert "(rule 6)" in out.splitlines()[0] and "(rule 4)" not in out
+    code, out, _ = run("check", game, "--clue", "{type: not, delict: murder, locations: [Kirn, Boos]}")
+    assert ".:" not in out and ": :" not in out
+
+
+def test_undo_says_1_point(run, game):
+    run("play", game, "remove", "--choose", "break-in@Meisenheim")
+    code, out, _ = run("undo", game)
+    assert code == 0 and out.startswith("undid Ben's play of Remove one marker as break-in@Meisenheim (1 point);")
+
+
+def test_stop_take_names_every_marker_and_tile_it_credits(run, tmp_path):
+    path = tmp_path / "s.yaml"
+    path.write_text("players: [Anna, Ben]\nmarkers:\n  break-in: [Oberhausen, Boos]\n"
+                    "  highway robbery: [Oberhausen, Boos]\n  beehive theft: [Boos, Simmern]\n", encoding="utf-8")
+    code, out, _ = run("stop", path, "--take", "ben")
+    assert code == 0
+    lines = out.splitlines()
+    taken = next(index for index, line in enumerate(lines) if line.startswith("Ben takes them: +2"))
+    credits = lines[taken + 1:]
+    assert credits == ["  removes beehive theft from Boos: +1",
+                       "  pinpoints beehive theft on Simmern, its last marker under the tile: +1"]
+    assert sum(int(line.rsplit("+", 1)[1]) for line in credits) == 2

@@ -101,3 +101,19 @@ def test_saving_into_a_missing_folder_is_bad_input(tmp_path):
     with pytest.raises(BadInput, match="cannot write here") as caught:
         save_atomic(tmp_path / "missing" / "state.yaml", "x\n")
     assert caught.value.file == str(tmp_path / "missing" / "state.yaml")
+
+
+def test_save_atomic_respects_the_umask_and_keeps_an_existing_mode(tmp_path):
+    import os
+    import stat
+
+    path = tmp_path / "state.yaml"
+    old = os.umask(0o027)
+    try:
+        save_atomic(path, "first\n")
+        assert stat.S_IMODE(path.stat().st_mode) == 0o640
+        path.chmod(0o604)
+        save_atomic(path, "second\n")
+        assert stat.S_IMODE(path.stat().st_mode) == 0o604
+    finally:
+        os.umask(old)

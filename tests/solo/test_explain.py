@@ -36,6 +36,11 @@ def test_where_the_ladder_runs_out_it_says_so(board):
     explanation = explain_puzzle(Puzzle(puzzle.clues[:3]), board)
     assert explanation.status == "unfinished"
     assert "search" in explanation.lines()[-1]
+    # the open candidates as a short table: one delict a line, no 3,000-character line
+    lines = explanation.lines()
+    start = next(index for index, line in enumerate(lines) if line.startswith("Human-style steps run out"))
+    assert len(lines) - start == len(explanation.open_candidates()) + 2
+    assert all(len(line) < 120 for line in lines[start:])
 
 
 def test_a_card_that_empties_a_delict_says_no_place_is_left(board):
@@ -49,10 +54,17 @@ def test_a_card_that_empties_a_delict_says_no_place_is_left(board):
     assert not any("can only be in ." in line for line in lines)
 
 
-def test_hint_is_the_first_step(run):
+def test_hint_is_the_first_real_deduction_not_a_card_read_aloud(run, board):
+    """The same first hint the solo page gives on an empty grid, with every card it rests on."""
+    from solver.solo.hints import Grid, grid_hint
+
+    puzzle = load_puzzle(TUTORIALS[0])
     result = run("hint", str(TUTORIALS[0]), "--json")
     document = json.loads(result.output)
-    assert document["technique"] == "card" and document["cards"] == ["clue 1"]
+    page = grid_hint(puzzle, board, Grid(), puzzle.solution)
+    assert result.exit_code == 0 and document["technique"] != "card"
+    assert document["reason"] == page.step.reason and document["cards"] == page.cards
+    assert document["placements"] == [{"delict": "beehive theft", "location": "Obermoschel"}]
 
 
 def test_solve_explain_prints_steps_then_the_table(run):
@@ -60,19 +72,42 @@ def test_solve_explain_prints_steps_then_the_table(run):
     assert "[trial] Suppose" in result.output and "unique" in result.output
 
 
-def test_hint_steps_follow_the_explanation(run, board):
+def test_hint_steps_follow_the_page_hints_and_end_in_solved_in_n_steps(run, board):
+    from solver.solo.hints import Grid, next_step
+
+    puzzle = load_puzzle(TUTORIALS[1])
+    grid, reasons = Grid(), []
+    while (found := next_step(puzzle, board, grid, support=False)).status == "step":
+        reasons.append(found.step.reason)
+        grid = Grid(grid.placed | frozenset(found.placements), grid.crossed | frozenset(found.removals))
+    assert found.status == "solved" and len(reasons) > 3
+    document = json.loads(run("hint", str(TUTORIALS[1]), "--step", "3", "--json").output)
+    assert document["step"] == 3 and document["reason"] == reasons[2]
+    last = run("hint", str(TUTORIALS[1]), "--step", str(len(reasons)))
+    assert last.exit_code == 0 and last.output.startswith(f"step {len(reasons)} ")
+    past = run("hint", str(TUTORIALS[1]), "--step", str(len(reasons) + 1))
+    assert past.exit_code == 1 and past.output.startswith(f"solved in {len(reasons)} steps")
+    document = json.loads(run("hint", str(TUTORIALS[1]), "--step", "999", "--json").output)
+    assert document == {"step": None, "status": "solved", "steps": len(reasons)}
+
+
+def test_solve_explain_json_includes_the_steps(run, board):
     explanation = explain_puzzle(load_puzzle(TUTORIALS[1]), board)
-    document = json.loads(run("hint", str(TUTORIALS[1]), "--step", "17", "--json").output)
-    assert document["reason"] == explanation.steps[16].reason
-    assert run("hint", str(TUTORIALS[1]), "--step", "999").exit_code == 1
+    document = json.loads(run("solve", str(TUTORIALS[1]), "--explain", "--json").output)
+    shown = document["explanation"]
+    assert shown["status"] == "solved" and shown["difficulty"] == explanation.difficulty
+    assert [step["reason"] for step in shown["steps"]] == [step.reason for step in explanation.steps]
+    assert set(json.loads(run("solve", str(TUTORIALS[1]), "--json").output)) == {"status", "solution"}
 
 
 def test_hint_from_what_you_know(run, board):
     """--known starts the steps from your placements; a wrong one is named, the answer is not."""
     box4 = str(PUZZLES_DIR / "box-4.yaml")
+    code, first, _ = run("hint", box4)
+    assert code == 0 and first.startswith("step 1 [card] Card 33:")  # a district card needs the board
     code, out, _ = run("hint", box4, "--known", "Kirn=murder")
-    assert code == 0
-    assert out.startswith("step 1 [card] Card 8:") and "Kirn" not in out.split("so the sheep theft")[1]
+    assert code == 0 and out.startswith("step 1 ") and out != first  # the next step from there, not step 1
+    assert "Kirn" not in out.splitlines()[0]
     code, out, _ = run("hint", box4, "--known", "kirn=Arrest", "--known", "Boos=jailbreak")
     assert code == 1
     assert out == "Kirn = arrest cannot be right: no solution of the cards has it.\n"

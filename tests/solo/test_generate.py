@@ -1,3 +1,5 @@
+import json
+
 import pytest
 
 from solver.core import names
@@ -87,3 +89,40 @@ def test_a_card_range_out_of_order_is_bad_input_not_a_search(run, cards):
     code, out, err = run("generate", "--cards", cards)
     assert code == 2 and out == ""
     assert err.startswith("error: --cards") and len(err.splitlines()) == 1
+
+
+def test_giving_up_says_why_and_what_to_change(board):
+    from solver.solo.generate import GenerationFailed, Options, generate
+
+    seen: list[str | None] = []
+    options = Options(difficulty="easy", min_cards=40, max_cards=60, max_tries=12)
+    with pytest.raises(GenerationFailed) as failed:
+        generate(3, board, options, seen.append)
+    assert len(seen) == 12 and None not in seen  # the progress callback saw every attempt
+    message = str(failed.value)
+    assert message.startswith("no easy puzzle for seed 3 in 12 attempts: ")
+    assert "--cards" in message and "--max-tries" in message
+
+
+def test_the_time_limit_bounds_the_search(board):
+    from solver.solo.generate import GenerationFailed, Options, generate
+
+    seen: list[str | None] = []
+    with pytest.raises(GenerationFailed, match="stopped after --time-limit"):
+        generate(3, board, Options(difficulty="easy", min_cards=40, time_limit=1e-9), seen.append)
+    assert len(seen) == 1
+
+
+def test_generate_command_explains_a_give_up(run):
+    result = run("generate", "--seed", "3", "--difficulty", "easy", "--cards", "40-60", "--max-tries", "5")
+    assert result.exit_code == 1
+    assert "no easy puzzle for seed 3 in 5 attempts" in result.stderr and "--cards" in result.stderr
+
+
+def test_generate_json_reports_the_puzzle(run, tmp_path):
+    out = tmp_path / "p.yaml"
+    result = run("generate", "--seed", "2", "--difficulty", "easy", "-o", out, "--json")
+    document = json.loads(result.output)
+    assert result.exit_code == 0 and document["file"] == str(out) and document["difficulty"] == "easy"
+    assert document["seed"] == 2 and document["cards"] == len(load_puzzle(out).clues)
+    assert document["puzzle"]["solution"] == load_puzzle(out).solution

@@ -4,6 +4,7 @@ import pytest
 
 from solver.core.board import load_board
 from solver.core.cards import DelictClue, NotClue
+from solver.core.names import DELICTS
 from solver.core.paths import PUZZLES_DIR
 from solver.core.semantics import as_delict_map
 from solver.solo.puzzle import Puzzle, PuzzleClue, load_puzzle
@@ -70,7 +71,7 @@ def test_solve_json_follows_the_interface(run):
     assert result.exit_code == 0
     assert document["status"] == "unique" and len(document["solution"]) == 16
     assert set(document) == {"status", "solution"}
-    assert all(value[0].isupper() for value in document["solution"].values())
+    assert set(document["solution"].values()) == set(DELICTS)  # the display names every command prints
 
 
 def test_solve_prints_a_table(run):
@@ -89,3 +90,18 @@ def test_placements_that_fail_only_together(board):
     puzzle = Puzzle([PuzzleClue("clue 1", DelictClue("robbery", ("Kirn", "Boos")))])
     assert impossible_placements(puzzle, board, {"Kirn": "murder"}) is None
     assert impossible_placements(puzzle, board, {"Kirn": "murder", "Boos": "arrest"}) == []
+
+
+def test_a_file_solution_consistent_with_some_of_several_solutions_is_not_a_disagreement(run, tmp_path):
+    puzzle = load_puzzle(TUTORIALS[0])
+    path = tmp_path / "open.yaml"
+    given = dict(list(puzzle.solution.items())[:3])
+    path.write_text(Puzzle(puzzle.clues[1:], given).to_yaml(), encoding="utf-8")
+    outcome = solve_puzzle(load_puzzle(path), load_board())
+    assert outcome.status == "multiple" and outcome.agreeing and 0 < outcome.agreeing <= outcome.count
+    assert not outcome.disagreements and all(outcome.solution[loc] == d for loc, d in given.items())
+    text = run("solve", str(path))
+    assert text.exit_code == 1 and "disagrees" not in text.output
+    assert (f"consistent with the file's solution ({outcome.agreeing:,} of {outcome.count:,} solutions)"
+            in text.output)
+    assert json.loads(run("solve", str(path), "--json").output)["agreeing"] == outcome.agreeing
