@@ -10,23 +10,22 @@ SchadenfreudeObserver, which have the same shape without pyspiel.
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
-import numpy as np
-import numpy.typing as npt
 import pyspiel
 
 from solver.cardgames.api import CHANCE, TERMINAL, ObservationTypeLike, Observer
 from solver.cardgames.schadenfreude.cards import NUM_CARDS
-from solver.cardgames.schadenfreude.game import SchadenfreudeGame
+from solver.cardgames.schadenfreude.game import MAX_ROUNDS, SchadenfreudeGame
 from solver.cardgames.schadenfreude.state import SchadenfreudeState
+from solver.core.errors import BadInput
 
 SHORT_NAME = "python_schadenfreude"
 DEFAULT_PLAYERS = 4
 # pyspiel has no type information: its player ids, typed here once
 _SPIEL_TERMINAL: int = pyspiel.PlayerId.TERMINAL
 _SPIEL_CHANCE: int = pyspiel.PlayerId.CHANCE
+_PARAMETERS: dict[str, Any] = {"players": DEFAULT_PLAYERS, "max_rounds": MAX_ROUNDS}
 
 _GAME_TYPE = pyspiel.GameType(
     short_name=SHORT_NAME,
@@ -39,33 +38,42 @@ _GAME_TYPE = pyspiel.GameType(
     max_num_players=5,
     min_num_players=3,
     provides_information_state_string=True,
-    provides_information_state_tensor=False,
+    provides_information_state_tensor=True,
     provides_observation_string=True,
-    provides_observation_tensor=False,
-    parameter_specification={"players": DEFAULT_PLAYERS},
+    provides_observation_tensor=True,
+    parameter_specification=_PARAMETERS,
 )
 
 
-def _game_info(players: int) -> pyspiel.GameInfo:
+def _engine(params: dict[str, Any]) -> SchadenfreudeGame:
+    """The engine game for pyspiel parameters; SpielError (at load) when they are wrong."""
+    try:
+        return SchadenfreudeGame(int(params["players"]), max_rounds=int(params["max_rounds"]))
+    except BadInput as error:
+        raise pyspiel.SpielError(f"{SHORT_NAME}: {error}") from None
+
+
+def _game_info(engine: SchadenfreudeGame) -> pyspiel.GameInfo:
     return pyspiel.GameInfo(
         num_distinct_actions=NUM_CARDS,
         max_chance_outcomes=NUM_CARDS,
-        num_players=players,
+        num_players=engine.players,
         min_utility=0.0,
         max_utility=1.0,
         utility_sum=None,
-        # rounds are unbounded in principle; 100 rounds of leader + deal + play
-        max_game_length=100 * (1 + 2 * NUM_CARDS),
+        max_game_length=engine.max_game_length(),  # a true bound: max_rounds caps the game
     )
 
 
 class SpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel.Game is untyped (Any)
-    """A pyspiel.Game around a SchadenfreudeGame (`engine`)."""
+    """A pyspiel.Game around a SchadenfreudeGame (`engine`). Parameters: `players` (3-5)
+    and `max_rounds` (the game ends after that round at the latest; 1 is the
+    single-round game)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
-        self.engine = SchadenfreudeGame(int(params.get("players", DEFAULT_PLAYERS)))
-        super().__init__(_GAME_TYPE, _game_info(self.engine.players), params)
+        self.engine = _engine({**_PARAMETERS, **params})
+        super().__init__(_GAME_TYPE, _game_info(self.engine), params)
 
     def new_initial_state(self) -> SpielState:
         return SpielState(self)
@@ -113,28 +121,34 @@ class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel.State is untyp
         return str(self.inner)
 
     def __deepcopy__(self, memo: dict[int, object]) -> SpielState:
-        twin = copy.copy(self)
-        twin.inner = self.inner.clone()
+        """pyspiel's own clone: the C++ history is copied, `inner` by the engine's clone
+        (SchadenfreudeState.__deepcopy__)."""
+        twin: SpielState = self.clone()
         return twin
 
 
 class SpielObserver:
-    """The engine's string observer in pyspiel's PyObserver shape (no tensors yet)."""
+    """The engine's observer in pyspiel's PyObserver shape; `tensor` and `dict` are the
+    engine observer's (layout: solver.cardgames.schadenfreude.observation)."""
 
     def __init__(self, observer: Observer[SchadenfreudeState]) -> None:
         self.observer = observer
-        self.tensor = np.zeros(0, np.float32)
-        self.dict: dict[str, npt.NDArray[np.float32]] = {}
+        self.tensor = observer.tensor
+        self.dict = observer.dict
 
     def set_from(self, state: SpielState, player: int) -> None:
-        pass
+        self.observer.set_from(state.inner, player)
 
     def string_from(self, state: SpielState, player: int) -> str:
         return self.observer.string_from(state.inner, player)
 
 
-def load_game(players: int = DEFAULT_PLAYERS) -> pyspiel.Game:
-    return pyspiel.load_game(SHORT_NAME, {"players": players})
+def load_game(players: int = DEFAULT_PLAYERS, max_rounds: int | None = None) -> pyspiel.Game:
+    """The registered game; `max_rounds=None` keeps the default cap."""
+    params: dict[str, int] = {"players": players}
+    if max_rounds is not None:
+        params["max_rounds"] = max_rounds
+    return pyspiel.load_game(SHORT_NAME, params)
 
 
 pyspiel.register_game(_GAME_TYPE, SpielGame)
