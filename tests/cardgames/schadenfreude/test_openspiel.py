@@ -255,3 +255,16 @@ def test_evaluate_bots_for_every_player_count(players):
     bots = [pyspiel.make_uniform_random_bot(p, 20 + p) for p in range(players)]
     returns = pyspiel.evaluate_bots(game.new_initial_state(), bots, 3)
     assert len(returns) == players and sum(returns) in (0.0, 1.0)
+
+
+def test_python_mcts_bot_plays_a_whole_multi_round_game():
+    import numpy as np
+    from open_spiel.python.algorithms import mcts
+
+    game = openspiel.load_game(3)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
+    bots = [mcts.MCTSBot(game, 1.4, max_simulations=2, evaluator=evaluator,
+                         random_state=np.random.RandomState(1)),
+            pyspiel.make_uniform_random_bot(1, 1), pyspiel.make_uniform_random_bot(2, 2)]
+    returns = pyspiel.evaluate_bots(game.new_initial_state(), bots, 11)
+    assert sorted(returns) in ([0.0, 0.0, 0.0], [0.0, 0.0, 1.0])
