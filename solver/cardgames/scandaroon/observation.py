@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING
 
 from solver.cardgames.api import Observer
 from solver.cardgames.scandaroon import choices
+from solver.cardgames.scandaroon.actions import seat_name
 from solver.cardgames.scandaroon.state import CHOOSE_START, DRAW, REVEAL_TRUMP, ROUNDS, ScandaroonState
 from solver.cardgames.scandaroon.symbols import NO_TRUMP, STONE_EFFECTS
 
@@ -119,20 +120,20 @@ def information_state_string(state: ScandaroonState, player: int) -> str:
     moves = []
     for action, (kind, seat) in zip(state._history, state._seen, strict=True):
         if kind == DRAW:
-            moves.append(f"P{seat} draws " + (name(action) if seat == player else "a card"))
+            moves.append(f"{seat_name(seat)} draws " + (name(action) if seat == player else "a card"))
         elif kind == REVEAL_TRUMP:
             moves.append(f"trump card {state.game.symbols.symbols[action].name}")
         elif kind == CHOOSE_START:
-            moves.append(f"P{action} starts")
+            moves.append(f"{seat_name(action)} starts")
         else:
-            moves.append(f"P{seat}: {state.action_to_string(seat, action)}")
+            moves.append(f"{seat_name(seat)}: {state.action_to_string(seat, action)}")
     return "history: " + "; ".join(moves) + "\n" + observation_string(state, player)
 
 
 def observation_string(state: ScandaroonState, player: int) -> str:
     """The table (public_string) and the own hand."""
     name = state.game.card_name
-    return (public_string(state) + f"\nyour hand (P{player}): "
+    return (public_string(state) + f"\nyour hand ({seat_name(player)}): "
             + ", ".join(name(c) for c in sorted(state.hands[player])))
 
 
@@ -157,11 +158,11 @@ def public_string(state: ScandaroonState) -> str:
         if state.stone_used[s]:
             flags.append("stone used")
         lines.append(
-            f"P{s}: score {scores[s]:>3}  VP {vps[s]:>2}  hand {len(state.hands[s])}  "
+            f"{seat_name(s)}: score {scores[s]:>3}  VP {vps[s]:>2}  hand {len(state.hands[s])}  "
             f"pile {piles[s]:>2}  {' '.join(flags)}\n    row: "
             + (" | ".join(cards) if cards else "(empty)"))
     if state.pending_action:
         p = state.pending_action
-        lines.append(f"P{p.seat} is choosing for {p.kind} {name(p.source)}"
+        lines.append(f"{seat_name(p.seat)} is choosing for {p.kind} {name(p.source)}"
                      + (f" ({p.effect})" if p.effect else ""))
     return "\n".join(lines)

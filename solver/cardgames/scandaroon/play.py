@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 
 from solver.cardgames.api import IllegalAction
 from solver.cardgames.bots import Bot
+from solver.cardgames.scandaroon.actions import seat_name
 from solver.cardgames.scandaroon.state import ROUNDS, ScandaroonState
 from solver.cardgames.scandaroon.symbols import NO_TRUMP
 
@@ -39,7 +40,7 @@ def board_lines(state: ScandaroonState, seat: int) -> list[str]:
              f"draw pile {len(state.draw_pile)}  discard pile {len(state.discard)}"]
     for s in range(state.game.players):
         flags = [f for f, on in (("passed", state.passed[s]), ("stone used", state.stone_used[s])) if on]
-        who = f"P{s}" + (" (you)" if s == seat else "")
+        who = seat_name(s) + (" (you)" if s == seat else "")
         earned, provisional = vp[s]
         lines.append(f"{who:8} score {scores[s]:>3}  VP {earned:>2} +{provisional} provisional  "
                      f"hand {len(state.hands[s])}  pile {piles[s]:>2}  " + ", ".join(flags))
@@ -48,7 +49,7 @@ def board_lines(state: ScandaroonState, seat: int) -> list[str]:
         lines.extend(_wrap("    row: " + (row or "(empty)"), "         "))
     if state.pending_action:
         p = state.pending_action
-        lines.append(f"P{p.seat} is choosing for {p.kind} {name(p.source)}"
+        lines.append(f"{seat_name(p.seat)} is choosing for {p.kind} {name(p.source)}"
                      + (f" ({p.effect})" if p.effect else ""))
     return [line.rstrip() for line in lines]
 
@@ -75,16 +76,16 @@ def hand_lines(state: ScandaroonState, seat: int, short: bool = False) -> list[s
     deck = state.game.deck
     hand = sorted(state.hands[seat])
     if not hand:
-        return [f"your hand (P{seat}): (empty)"]
+        return [f"your hand ({seat_name(seat)}): (empty)"]
     if not short:
-        return _wrap(f"your hand (P{seat}): " + "; ".join(deck[c].describe() for c in hand))
+        return _wrap(f"your hand ({seat_name(seat)}): " + "; ".join(deck[c].describe() for c in hand))
     entries = []
     for c in hand:
         card = deck[c]
         mark = "*" if card.effect or card.ability else ""
         end = " END" if card.end else ""
         entries.append(f"{card.name}{mark} [{card.value} {'+'.join(card.symbols) or '-'}{end}]")
-    lines = _pack(f"your hand (P{seat}): ", entries, "    ", gap="; ")
+    lines = _pack(f"your hand ({seat_name(seat)}): ", entries, "    ", gap="; ")
     if any(deck[c].effect or deck[c].ability for c in hand):
         lines.append("    (* effect or ability: type 'cards' to read them)")
     return lines
@@ -131,7 +132,7 @@ def vp_summary(state: ScandaroonState, seat: int) -> list[str]:
     lines = ["final VP    rank track  no trump  scoring pile  highest score  total  (pile)"]
     piles = state.pile_totals()
     for s, b in enumerate(state.vp_breakdown()):
-        who = f"P{s}" + (" (you)" if s == seat else "")
+        who = seat_name(s) + (" (you)" if s == seat else "")
         lines.append(f"  {who:9} {b['rank']:>10} {b['no_trump']:>9} {b['scoring_pile']:>13} "
                      f"{b['highest_score']:>14} {sum(b.values()):>6}  ({piles[s]})")
     return lines
@@ -199,6 +200,6 @@ def run_play(state: ScandaroonState, seat: int, bots: Sequence[Bot[ScandaroonSta
     winners = state.game_winners()
     for line in vp_summary(state, seat):
         say(line)
-    say("winner: " + ", ".join(f"P{w}" + (" (you)" if w == seat else "") for w in winners)
+    say("winner: " + ", ".join(seat_name(w) + (" (you)" if w == seat else "") for w in winners)
           + (" (draw)" if len(winners) > 1 else ""))
     return winners
