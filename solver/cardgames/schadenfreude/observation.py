@@ -107,14 +107,25 @@ def observation_string(state: SchadenfreudeState, player: int) -> str:
 
 def information_state_string(state: SchadenfreudeState, player: int) -> str:
     """Perfect recall: every public event since the start plus the cards dealt to
-    `player` (cards dealt to others show as '?')."""
+    `player`. Each round's deal is one entry, the player's cards in card order
+    ('dealt[r-3 g1 ...]'): the order in which the cards arrived tells nothing, so deals
+    of the same hand give the same information state (solvers that key on it, like
+    MCCFR, then share what they learn)."""
     name = state.game.card_name
-    events = []
+    events: list[str] = []
+    dealt: list[int] | None = None  # the player's cards of the deal being read
     for kind, seat, card in state._events:
+        if kind == EV_DEAL:
+            if dealt is None:
+                dealt = []
+                events.append("")
+            if seat == player:
+                dealt.append(card)
+            events[-1] = "dealt[" + " ".join(name(c) for c in sorted(dealt)) + "]"
+            continue
+        dealt = None
         if kind == EV_LEAD:
             events.append(f"L{seat}")
-        elif kind == EV_DEAL:
-            events.append(name(card) if seat == player else "?")
         else:
             events.append(f"{seat}:{name(card)}")
     return observation_string(state, player) + "\nhistory: " + " ".join(events)
