@@ -9,7 +9,11 @@ Rows (all measured in this run, one process, one core):
                           second-highest wins, no scoring (the reference loop)
   hearts C++ (pyspiel)  - OpenSpiel hearts, uniform random bots, whole game in C++
   hearts from Python    - the same, each action applied from Python
-  schadenfreude pyspiel - our game registered with pyspiel, driven from Python
+  schadenfreude pyspiel - our game through its pyspiel registration, driven from
+                          Python: the whole game (deals = rounds played) and the
+                          single-round game (max_rounds=1: one deal per game), and
+                          the single-round game played by C++ random bots
+                          (evaluate_bots), next to hearts' deals/s
 The pyspiel rows are skipped when pyspiel is not installed.
 """
 
@@ -115,6 +119,7 @@ def hearts_cpp():
 
 
 def pyspiel_from_python(game):
+    """Whole games through pyspiel; returns the deals played (rounds for our game)."""
     rng = random.Random(1)
 
     def step() -> int:
@@ -125,6 +130,22 @@ def pyspiel_from_python(game):
                 state.apply_action(rng.choices(actions, probs)[0])
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
+        inner = getattr(state, "inner", None)
+        return inner.rounds_played() if inner is not None else 1
+
+    return step
+
+
+def pyspiel_cpp_bots(game, players: int):
+    """C++ uniform random bots on a registered game (evaluate_bots); one deal per game
+    for the single-round game."""
+    import pyspiel
+
+    bots = [pyspiel.make_uniform_random_bot(p, 100 + p) for p in range(players)]
+    seed = iter(range(10**9))
+
+    def step() -> int:
+        pyspiel.evaluate_bots(game.new_initial_state(), bots, next(seed))
         return 1
 
     return step
@@ -160,8 +181,12 @@ def main() -> None:
         add("OpenSpiel hearts C++ random playouts", "deals_per_s", hearts_cpp())
         add("OpenSpiel hearts driven from Python", "deals_per_s",
             pyspiel_from_python(pyspiel.load_game("hearts")))
-        add("schadenfreude via pyspiel from Python", "games_per_s",
-            pyspiel_from_python(openspiel.load_game(players=p)))
+        add(f"schadenfreude pyspiel, whole game ({p}p)", "games_per_s",
+            pyspiel_from_python(openspiel.load_game(players=p)), "deals_per_s")
+        single = openspiel.load_game(players=p, max_rounds=1)
+        add(f"schadenfreude pyspiel, one round ({p}p)", "deals_per_s", pyspiel_from_python(single))
+        add(f"schadenfreude pyspiel, one round, C++ bots ({p}p)", "deals_per_s",
+            pyspiel_cpp_bots(single, p))
 
     if args.json:
         print(json.dumps({"rows": rows, "seconds_per_row": args.seconds}))

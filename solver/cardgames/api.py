@@ -22,11 +22,15 @@ playouts that only ever pick from `legal_actions()`.
 
 from __future__ import annotations
 
+import math
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, Self, TypeVar
+
+import numpy as np
+import numpy.typing as npt
 
 StateT = TypeVar("StateT", bound="GameState")
 StateT_contra = TypeVar("StateT_contra", bound="GameState", contravariant=True)
@@ -76,14 +80,33 @@ class ObservationTypeLike(Protocol):
 
 
 class Observer(ABC, Generic[StateT_contra]):
-    """What one player knows of a state of type `StateT_contra`, as a string (OpenSpiel's
-    PyObserver without tensors)."""
+    """What one player knows of a state of type `StateT_contra`, in OpenSpiel's PyObserver
+    shape: `string_from` gives it as text; `set_from` writes it into `tensor` (a flat
+    float32 vector) whose named pieces `dict` views with their own shapes. An engine
+    without tensors keeps the empty default and a no-op `set_from`."""
 
-    def __init__(self, perfect_recall: bool = False) -> None:
+    def __init__(self, perfect_recall: bool = False,
+                 pieces: Sequence[tuple[str, tuple[int, ...]]] = ()) -> None:
         self.perfect_recall = perfect_recall
+        size = sum(math.prod(shape) for _, shape in pieces)
+        self.tensor: npt.NDArray[np.float32] = np.zeros(size, np.float32)
+        self.dict: dict[str, npt.NDArray[np.float32]] = {}
+        start = 0
+        for name, shape in pieces:
+            end = start + math.prod(shape)
+            self.dict[name] = self.tensor[start:end].reshape(shape)
+            start = end
 
     @abstractmethod
     def string_from(self, state: StateT_contra, player: int) -> str: ...
+
+    def set_from(self, state: StateT_contra, player: int) -> None:
+        """Write what `player` knows of `state` into `tensor` (and so into `dict`)."""
+
+    def tensor_from(self, state: StateT_contra, player: int) -> list[float]:
+        """`set_from`, then the tensor as a new list."""
+        self.set_from(state, player)
+        return [float(x) for x in self.tensor]
 
 
 class Game(ABC, Generic[StateT]):

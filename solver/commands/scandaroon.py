@@ -101,8 +101,8 @@ def simulate(games: int, players: int, bots_spec: str, seed: int, jobs: int, pro
 
 @scandaroon.command()
 @click.option("--players", default=3, show_default=True, type=click.IntRange(3, 4))
-@click.option("--seat", default=0, show_default=True, type=click.IntRange(0, 3),
-              help="Your seat (P0 is seat 0).")
+@click.option("--seat", default=1, show_default=True, type=int,
+              help="Your place at the table, 1 to the number of players (you are P1 by default).")
 @click.option("--bots", "bots_spec", default="greedy", show_default=True,
               help="Bots for the other seats (random, greedy), comma-separated.")
 @click.option("--seed", default=None, type=int, help="Seed for the deal and the bots.")
@@ -120,8 +120,8 @@ def play(players: int, seat: int, bots_spec: str, seed: int | None, deck_path: s
     from solver.cardgames.scandaroon.runner import make_bots
     from solver.core.errors import BadInput
 
-    if seat >= players:
-        raise BadInput(f"--seat {seat} does not exist with {players} players (0..{players - 1})")
+    if not 1 <= seat <= players:
+        raise BadInput(f"--seat {seat}: with {players} players the places are 1 to {players}")
     rng = random.Random(seed)
     cards = _load_deck(deck_path, symbols_path)
     names = _bot_names(bots_spec, players)
@@ -131,4 +131,4 @@ def play(players: int, seat: int, bots_spec: str, seed: int | None, deck_path: s
     def read(prompt: str) -> str:
         return click.prompt(prompt, default="", show_default=False, prompt_suffix=" ")
 
-    run_play(state, seat, bots, rng, read, click.echo)
+    run_play(state, seat - 1, bots, rng, read, click.echo)

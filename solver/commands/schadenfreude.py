@@ -9,7 +9,14 @@ from typing import TYPE_CHECKING
 
 import click
 
-from solver.cardgames.schadenfreude.cards import NOTATIONS, STANDARD, TAROT, deck_for
+from solver.cardgames.schadenfreude.cards import (
+    NOTATIONS,
+    RANK_VALUES,
+    STANDARD,
+    TAROT,
+    THREE_PLAYER_REMOVED_VALUES,
+    deck_for,
+)
 from solver.core.errors import BadInput
 
 if TYPE_CHECKING:
@@ -49,9 +56,10 @@ def parse_trick(texts: tuple[str, ...], deck_name: str) -> tuple[Notation, list[
     deck = deck_for(len(cards), notation)
     for text, card in zip(texts, cards, strict=True):
         if card not in deck.cards:
+            removed = [notation.ranks[RANK_VALUES.index(v)] for v in THREE_PLAYER_REMOVED_VALUES]
             raise BadInput(
-                f"{text} is not in the {len(cards)}-player deck "
-                "(3 players play without the -2, -1 and 9 of each suit)"
+                f"{text} is not in the {len(cards)}-player deck (3 players play without the "
+                f"{removed[0]}, {removed[1]} and {removed[2]} of each suit)"
             )
     return notation, cards
 
@@ -139,7 +147,8 @@ def simulate(players: int, games: int, bot_names: tuple[str, ...], jobs: int, se
 @click.option("--players", type=click.IntRange(3, 5), default=4, show_default=True)
 @click.option("--bots", "bot_name", type=click.Choice(["random", "heuristic", "mc"]),
               default="heuristic", show_default=True, help="the opponents")
-@click.option("--seat", type=int, default=0, show_default=True, help="your seat (0-based)")
+@click.option("--seat", type=int, default=1, show_default=True,
+              help="your place at the table, 1 to the number of players")
 @click.option("--seed", type=int, default=None, help="fix the shuffles and the bots")
 @click.option("--deck", "deck_name", type=click.Choice(list(NOTATIONS)), default="standard",
               show_default=True)
@@ -147,16 +156,16 @@ def play(players: int, bot_name: str, seat: int, seed: int | None, deck_name: st
     """Play against bots in the terminal: type a card (e.g. r7) to play it."""
     from solver.cardgames.schadenfreude.play import play_game
 
-    if not 0 <= seat < players:
-        raise BadInput(f"--seat {seat}: seats are 0..{players - 1}")
-    play_game(players, seat, bot_name, seed=seed, notation=deck_name,
+    if not 1 <= seat <= players:
+        raise BadInput(f"--seat {seat}: with {players} players the places are 1 to {players}")
+    play_game(players, seat - 1, bot_name, seed=seed, notation=deck_name,
               read=lambda prompt: click.prompt(prompt, prompt_suffix=" ", default="",
                                                show_default=False),
               write=click.echo)
 
 
 @schadenfreude.command()
-@click.option("--players", type=click.IntRange(2, 8), default=4, show_default=True)
+@click.option("--players", type=click.IntRange(3, 5), default=4, show_default=True)
 @click.option("--deck", "deck_name", type=click.Choice(list(NOTATIONS)), default="standard",
               show_default=True, help="value labels (tarot: K Q J A 2-9 Fool X)")
 def applet(players: int, deck_name: str) -> None:

@@ -94,4 +94,5 @@ def test_parameters_are_checked_when_the_game_is_made():
         ScandaroonGame(players=5)
     assert SchadenfreudeGame(4, first_leader=2).new_initial_state().current_player() == -1  # the deal
     assert SchadenfreudeGame(4, first_leader=2).get_parameters() == {
-        "players": 4, "notation": "standard", "first_leader": 2, "limit": 40}
+        "players": 4, "notation": "standard", "first_leader": 2, "limit": 40,
+        "max_rounds": 50}

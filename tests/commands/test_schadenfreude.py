@@ -85,3 +85,26 @@ def test_play_a_whole_game_by_always_typing_the_first_legal_card():
     assert state.is_terminal()
     assert lines[-1].startswith(("winner:", "nobody wins"))
     assert not any(line.startswith("refused") for line in lines)
+
+
+def test_play_counts_players_from_one_and_agrees_in_number(run):
+    result = run("schadenfreude", "play", "--seed", "3", "--bots", "random", "--seat", "2",
+                 input="help\nq\n")
+    out = result.output
+    assert "you are player 2, the others are random bots" in out
+    assert "(s)" not in out and "seat" not in out
+    assert "player 4 leads the first trick." in out and "player 4 plays" in out
+    assert run("schadenfreude", "play", "--seat", "0").exit_code == 2
+
+
+def test_tarot_play_prompt_and_three_player_error_speak_tarot(run):
+    result = run("schadenfreude", "play", "--seed", "3", "--deck", "tarot", input="help\nq\n")
+    assert "(e.g. c7)" in result.output and "(e.g. r7)" not in result.output
+    result = run("schadenfreude", "trick", "--deck", "tarot", "cQ", "c4", "c7")
+    assert result.exit_code == 2
+    assert "without the Q, J and 9 of each suit" in result.output + (result.stderr or "")
+
+
+def test_the_applet_is_for_three_to_five_players(run):
+    assert run("schadenfreude", "applet", "--players", "2").exit_code == 2
+    assert run("schadenfreude", "applet", "--players", "6").exit_code == 2

@@ -101,7 +101,8 @@ class Actions:
 
 
 def seat_name(seat: int) -> str:
-    return f"P{seat}"
+    """A seat as people count it: seat 0 is P1."""
+    return f"P{seat + 1}"
 
 
 def action_to_string(game: ScandaroonGame, player: int, action: int) -> str:

@@ -12,9 +12,10 @@ from typing import Any
 
 from solver.cardgames.api import Game, ObservationTypeLike
 from solver.cardgames.scandaroon.actions import MAX_PLAYERS, MIN_PLAYERS, Actions
+from solver.cardgames.scandaroon.choices import EXCHANGE_MAX
 from solver.cardgames.scandaroon.deck import Deck, load_deck
 from solver.cardgames.scandaroon.observation import ScandaroonObserver
-from solver.cardgames.scandaroon.state import ScandaroonState
+from solver.cardgames.scandaroon.state import ROUNDS, ScandaroonState
 from solver.core.errors import BadInput
 
 
@@ -44,6 +45,20 @@ class ScandaroonGame(Game[ScandaroonState]):
     def max_chance_outcomes(self) -> int:
         return max(len(self.deck), len(self.symbols.symbols), self.players)
 
+    def max_game_length(self) -> int:
+        """A true bound on the actions of a game (N cards, P players, R rounds):
+        chance: at most 2N draws (the pile of N, refilled once by the discards), R trump
+        cards and the starting-player lot; players: a pass per player and round; a card
+        enters a hand only by a draw or a steal (at most 2N + P), so there are at most
+        2N + P plays, and as many ability uses (each discards a row card a play put
+        there), each with at most 2 follow-ups; a stone per player with an effect, at
+        most EXCHANGE_MAX targets and `done`."""
+        n, p = len(self.deck), self.players
+        chance = 2 * n + ROUNDS + 1
+        plays = 2 * n + p
+        stones = p * (3 + EXCHANGE_MAX)
+        return chance + p * ROUNDS + plays + 3 * plays + stones
+
     def get_parameters(self) -> dict[str, Any]:
         return {"deck": self.deck.source or self.deck.title, "players": self.players,
                 "keep_log": self.keep_log}
@@ -58,7 +73,7 @@ class ScandaroonGame(Game[ScandaroonState]):
         by others hidden), the table and the own hand; otherwise the table and own hand."""
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
-        return ScandaroonObserver(bool(getattr(iig_obs_type, "perfect_recall", False)))
+        return ScandaroonObserver(self, bool(getattr(iig_obs_type, "perfect_recall", False)))
 
     # -- names ---------------------------------------------------------------------
     def card_name(self, card: int) -> str:

@@ -3,24 +3,139 @@
 from __future__ import annotations
 
 import random
+import textwrap
 from collections.abc import Callable, Sequence
 
 from solver.cardgames.api import IllegalAction
 from solver.cardgames.bots import Bot
-from solver.cardgames.scandaroon.observation import public_string
-from solver.cardgames.scandaroon.state import ScandaroonState
+from solver.cardgames.scandaroon.actions import seat_name
+from solver.cardgames.scandaroon.state import ROUNDS, ScandaroonState
+from solver.cardgames.scandaroon.symbols import NO_TRUMP
+
+WIDTH = 80  # the screen is laid out for an 80x24 terminal
+HEIGHT = 24
+
+
+def _wrap(text: str, indent: str = "    ") -> list[str]:
+    """`text` in lines of at most WIDTH columns, broken between words only."""
+    return textwrap.wrap(text, WIDTH - 1, subsequent_indent=indent, break_long_words=False,
+                         break_on_hyphens=False) or [""]
+
+
+def earned_and_provisional(state: ScandaroonState) -> list[tuple[int, int]]:
+    """Per player: VP already earned (rank track, no-trump marker) and VP that would be
+    awarded if the game ended now (scoring pile, highest score)."""
+    return [(b["rank"] + b["no_trump"], b["scoring_pile"] + b["highest_score"])
+            for b in state.vp_breakdown()]
+
+
+def board_lines(state: ScandaroonState, seat: int) -> list[str]:
+    """The table: round, trump, piles, then per player one line and their row."""
+    name = state.game.card_name
+    final = state.final_values()
+    scores = state.scores
+    piles = state.pile_totals()
+    vp = earned_and_provisional(state)
+    lines = [f"round {state.round}/{ROUNDS}  trump: {state.trump or NO_TRUMP}  "
+             f"draw pile {len(state.draw_pile)}  discard pile {len(state.discard)}"]
+    for s in range(state.game.players):
+        flags = [f for f, on in (("passed", state.passed[s]), ("stone used", state.stone_used[s])) if on]
+        who = seat_name(s) + (" (you)" if s == seat else "")
+        earned, provisional = vp[s]
+        lines.append(f"{who:8} score {scores[s]:>3}  VP {earned:>2} +{provisional} provisional  "
+                     f"hand {len(state.hands[s])}  pile {piles[s]:>2}  " + ", ".join(flags))
+        row = " | ".join(f"{name(c)}{'*' if c in state.protected else ''}={final[c]}"
+                         for c in state.rows[s])
+        lines.extend(_wrap("    row: " + (row or "(empty)"), "         "))
+    if state.pending_action:
+        p = state.pending_action
+        lines.append(f"{seat_name(p.seat)} is choosing for {p.kind} {name(p.source)}"
+                     + (f" ({p.effect})" if p.effect else ""))
+    return [line.rstrip() for line in lines]
+
+
+def _pack(head: str, entries: Sequence[str], indent: str, gap: str = "   ") -> list[str]:
+    """`head` then the entries, as many per line as fit in WIDTH - 1 columns (an entry
+    is never broken); continuation lines start with `indent`."""
+    lines: list[str] = []
+    line, fresh = head, True
+    for entry in entries:
+        joined = line + ("" if fresh else gap) + entry
+        if fresh or len(joined) <= WIDTH - 1:
+            line, fresh = joined, False
+        else:
+            lines.append(line)
+            line = indent + entry
+    lines.append(line)
+    return lines
+
+
+def hand_lines(state: ScandaroonState, seat: int, short: bool = False) -> list[str]:
+    """The person's hand: every card described in full, or (`short`) name, value and
+    symbols with '*' on cards that have an effect or ability ('cards' shows them)."""
+    deck = state.game.deck
+    hand = sorted(state.hands[seat])
+    if not hand:
+        return [f"your hand ({seat_name(seat)}): (empty)"]
+    if not short:
+        return _wrap(f"your hand ({seat_name(seat)}): " + "; ".join(deck[c].describe() for c in hand))
+    entries = []
+    for c in hand:
+        card = deck[c]
+        mark = "*" if card.effect or card.ability else ""
+        end = " END" if card.end else ""
+        entries.append(f"{card.name}{mark} [{card.value} {'+'.join(card.symbols) or '-'}{end}]")
+    lines = _pack(f"your hand ({seat_name(seat)}): ", entries, "    ", gap="; ")
+    if any(deck[c].effect or deck[c].ability for c in hand):
+        lines.append("    (* effect or ability: type 'cards' to read them)")
+    return lines
+
+
+def menu_lines(state: ScandaroonState, seat: int, legal: Sequence[int]) -> list[str]:
+    """The legal actions numbered 1.., grouped by their first word ('play', 'use',
+    'stone', 'target', ...) so that the menu stays short: 'play: 2 Poet  3 Pirate to P2'."""
+    groups: dict[str, list[str]] = {}
+    plain: list[str] = []  # one-word actions: '1 pass', '9 done'
+    for number, action in enumerate(legal, start=1):
+        verb, _, rest = state.action_to_string(seat, action).partition(" ")
+        if rest:
+            groups.setdefault(verb, []).append(f"{number} {rest}")
+        else:
+            plain.append(f"{number} {verb}")
+    lines = []
+    for verb, entries in groups.items():
+        lines.extend(_pack(f"{verb}: ", entries, " " * (len(verb) + 2)))
+    if plain:
+        lines.append("   ".join(plain))
+    return lines
 
 
 def describe_state(state: ScandaroonState, seat: int) -> str:
-    lines = [public_string(state)]
-    final = state.final_values()
-    hand = sorted(state.hands[seat])
-    lines.append(f"your hand (P{seat}): " + (", ".join(state.game.deck[c].describe() for c in hand)
-                                             if hand else "(empty)"))
-    lines.append("in play: " + "; ".join(
-        f"{state.game.card_name(c)} {final[c]}" for row in state.rows for c in row) if any(state.rows)
-        else "in play: (nothing)")
-    return "\n".join(lines)
+    """The board and the person's hand (what is shown before each of their moves)."""
+    return "\n".join(board_lines(state, seat) + hand_lines(state, seat))
+
+
+def screen(state: ScandaroonState, seat: int, legal: Sequence[int]) -> str:
+    """Board, hand and the numbered menu in at most HEIGHT - 1 lines of at most WIDTH
+    columns, so that with the prompt it fits an 80x24 terminal: the hand is described
+    in full when there is room, else in short."""
+    board = board_lines(state, seat)
+    menu = ["your move (a number, or type the action):", *menu_lines(state, seat, legal)]
+    hand = hand_lines(state, seat)
+    if len(board) + len(hand) + len(menu) > HEIGHT - 1:
+        hand = hand_lines(state, seat, short=True)
+    return "\n".join(board + hand + menu)
+
+
+def vp_summary(state: ScandaroonState, seat: int) -> list[str]:
+    """The final VP of each player as a table, broken down by source."""
+    lines = ["final VP    rank track  no trump  scoring pile  highest score  total  (pile)"]
+    piles = state.pile_totals()
+    for s, b in enumerate(state.vp_breakdown()):
+        who = seat_name(s) + (" (you)" if s == seat else "")
+        lines.append(f"  {who:9} {b['rank']:>10} {b['no_trump']:>9} {b['scoring_pile']:>13} "
+                     f"{b['highest_score']:>14} {sum(b.values()):>6}  ({piles[s]})")
+    return lines
 
 
 def parse_move(state: ScandaroonState, seat: int, text: str, legal: list[int]) -> int | str:
@@ -40,48 +155,51 @@ def parse_move(state: ScandaroonState, seat: int, text: str, legal: list[int]) -
 
 def run_play(state: ScandaroonState, seat: int, bots: Sequence[Bot[ScandaroonState]],
              rng: random.Random, read: Callable[[str], str], write: Callable[[str], None]) -> list[int]:
-    """Play to the end; returns the winners. `read` gets a prompt and returns a line."""
+    """Play to the end; returns the winners. `read` gets a prompt and returns a line.
+    Every line written fits 80 columns (long ones are wrapped between words)."""
+    def say(text: str) -> None:
+        write("\n".join(wrapped for line in text.split("\n") for wrapped in _wrap(line)))
+
     shown = 0
     while not state.is_terminal():
         if state.is_chance_node():
             state.resolve_chance(rng)
             continue
         for line in state.log[shown:]:
-            write(line)
+            say(line)
         shown = len(state.log)
         player = state.current_player()
         if player != seat:
             state.apply_action(bots[player].step(state))
             continue
         legal = state.legal_actions()
-        write(describe_state(state, seat))
-        write("your move:")
-        for i, action in enumerate(legal, start=1):
-            write(f"  {i:>2}. {state.action_to_string(seat, action)}")
+        say(screen(state, seat, legal))
         while True:
             text = read(">").strip()
             if text.lower() in ("quit", "exit"):
-                write("game abandoned")
+                say("game abandoned")
                 return []
             if text.lower() in ("help", "?", ""):
-                for i, action in enumerate(legal, start=1):
-                    write(f"  {i:>2}. {state.action_to_string(seat, action)}")
+                say(screen(state, seat, legal))
+                continue
+            if text.lower() == "cards":
+                say("\n".join(hand_lines(state, seat)))
                 continue
             move = parse_move(state, seat, text, legal)
             if isinstance(move, str):
-                write(f"refused: {move}")
+                say(f"refused: {move}")
                 continue
             try:
                 state.apply_action(move)
             except IllegalAction as error:
-                write(f"refused: {error.reason}")
+                say(f"refused: {error.reason}")
                 continue
             break
     for line in state.log[shown:]:
-        write(line)
+        say(line)
     winners = state.game_winners()
-    write(f"final VP: {state.total_vp()} (rank track {state.rank_track}, "
-          f"scoring piles {state.pile_totals()})")
-    write("winner: " + ", ".join(f"P{w}" + (" (you)" if w == seat else "") for w in winners)
+    for line in vp_summary(state, seat):
+        say(line)
+    say("winner: " + ", ".join(seat_name(w) + (" (you)" if w == seat else "") for w in winners)
           + (" (draw)" if len(winners) > 1 else ""))
     return winners

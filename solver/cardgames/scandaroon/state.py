@@ -296,6 +296,26 @@ class ScandaroonState(GameState):
         twin.log = list(self.log) if keep_log else []
         return twin
 
+    def __deepcopy__(self, memo: dict[int, object]) -> ScandaroonState:
+        """`copy.deepcopy` (as pyspiel's State.clone does it) is `clone`, keeping the log
+        setting."""
+        return self.clone(keep_log=self.keep_log)
+
+    def __str__(self) -> str:
+        """Everything, hands included (for debugging and pyspiel's checks)."""
+        name = self.game.card_name
+        lines = [f"round {self.round}, trump {self.trump or NO_TRUMP}, "
+                 f"{'over' if self.finished else f'{seat_name(self.current)} to move'}, "
+                 f"draw pile {len(self.draw_pile)}, discard {len(self.discard)}"]
+        for s in range(self.game.players):
+            lines.append(f"  {seat_name(s)}: hand {', '.join(name(c) for c in sorted(self.hands[s]))}"
+                         f" | row {', '.join(name(c) for c in self.rows[s])}"
+                         f" | pile {', '.join(name(c) for c in self.piles[s])}")
+        if self.pending_action is not None:
+            p = self.pending_action
+            lines.append(f"  open choice: {p.kind} {name(p.source)} {p.effect or ''} {p.chosen}")
+        return "\n".join(line.rstrip() for line in lines)
+
     # -- values and victory points ---------------------------------------------------------
     def current_values(self) -> dict[int, int]:
         return current_values(self.game.deck, self.rows, self.boosts)

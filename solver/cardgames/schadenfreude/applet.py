@@ -3,7 +3,8 @@
 Per player a row of value buttons: tap a value to put a card of that value on the
 score pile, tap it again to cancel the pair; lit buttons are the unmatched cards.
 The round total (the pile's sum, editable) is applied to the score track; the
-applet shows when the game ends and who wins.
+applet shows when the game ends and who wins. It fits an 80×24 terminal with 5
+players; arrow keys move between the buttons, `n` asks before starting a new game.
 """
 
 from __future__ import annotations
@@ -12,7 +13,9 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from textual.app import App, ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Header, Input, Label, Static
 
 from solver.cardgames.schadenfreude import scoring
@@ -71,17 +74,45 @@ class ScoreSheet:
         return f"GAME OVER after round {self.rounds}: {result}"
 
 
-class ScoringApplet(App[None]):
+class ConfirmNewGame(ModalScreen[bool]):
+    """Asks before the score track is cleared: y (or Enter) starts a new game, n or
+    Escape keeps the current one."""
+
+    BINDINGS: ClassVar = [("y", "answer(True)", "yes"), ("enter", "answer(True)", "yes"),
+                          ("n", "answer(False)", "no"), ("escape", "answer(False)", "no")]
     CSS = """
-    .row { height: 3; }
-    .name { width: 6; padding: 1 1; }
-    .score { width: 12; padding: 1 1; }
-    Button.value { min-width: 6; width: 6; }
-    Input.total { width: 10; }
-    #status { padding: 1 1; }
+    ConfirmNewGame { align: center middle; }
+    #question { width: 44; height: 5; border: thick $warning; padding: 0 2; background: $surface; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static("Start a new game? The scores are lost.\n\ny: yes    n: no", id="question")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class ScoringApplet(App[None]):
+    """Fits 80×24 with 5 players: per player a line with the name, the score and the
+    editable round total, and a line of the 14 value buttons. Arrow keys move between
+    the buttons and totals; Tab works as well."""
+
+    CSS = """
+    .head { height: 1; }
+    .name { width: 4; }
+    .score { width: 10; }
+    .caption { width: 13; }
+    Input.total { width: 8; height: 1; border: none; padding: 0 1; }
+    .values { height: 1; margin-bottom: 1; }
+    Button.value { min-width: 5; width: 5; height: 1; border: none; padding: 0; margin: 0; }
+    .actions { height: 1; }
+    .actions Button { height: 1; border: none; min-width: 14; margin-right: 2; }
+    #status { height: 2; padding: 0 1; }
     """
     BINDINGS: ClassVar = [
-        ("a", "apply", "apply round"), ("n", "new_game", "new game"), ("q", "quit", "quit")
+        ("a", "apply", "apply round"), ("n", "new_game", "new game"), ("q", "quit", "quit"),
+        Binding("left", "move(0, -1)", show=False), Binding("right", "move(0, 1)", show=False),
+        Binding("up", "move(-1, 0)", show=False), Binding("down", "move(1, 0)", show=False),
     ]
     TITLE = "Schadenfreude scoring"
 
@@ -94,17 +125,47 @@ class ScoringApplet(App[None]):
         yield Header()
         with Vertical():
             for p in range(self.sheet.players):
-                with Horizontal(classes="row"):
+                with Horizontal(classes="head"):
                     yield Label(f"P{p + 1}", classes="name")
-                    for i, value in enumerate(VALUES):
-                        yield Button(self.labels[value], id=f"v-{p}-{i}", classes="value")
-                    yield Input("0", id=f"total-{p}", classes="total", type="integer")
                     yield Label("score 0", id=f"score-{p}", classes="score")
-            with Horizontal(classes="row"):
+                    yield Label("round total:", classes="caption")
+                    yield Input("0", id=f"total-{p}", classes="total", type="integer")
+                with Horizontal(classes="values"):
+                    for i, value in enumerate(VALUES):
+                        button = Button(self.labels[value], id=f"v-{p}-{i}", classes="value")
+                        button.styles.line_pad = 0  # "Fool" fills the 5 columns (CSS wants > 0)
+                        yield button
+            with Horizontal(classes="actions"):
                 yield Button("Apply round", id="apply", variant="primary")
                 yield Button("New game", id="new")
             yield Static(self.sheet.status(), id="status")
         yield Footer()
+
+    def _grid(self) -> list[list[str]]:
+        """The ids arrow keys move over: per player its total, then its value buttons;
+        the last line holds the two action buttons."""
+        lines = []
+        for p in range(self.sheet.players):
+            lines.append([f"total-{p}"])
+            lines.append([f"v-{p}-{i}" for i in range(len(VALUES))])
+        lines.append(["apply", "new"])
+        return lines
+
+    def action_move(self, rows: int, columns: int) -> None:
+        grid = self._grid()
+        focused = self.focused.id if self.focused is not None else None
+        place = next(((r, line.index(focused)) for r, line in enumerate(grid) if focused in line), None)
+        if place is None:
+            row, column = 1, 0
+        else:
+            row = min(max(place[0] + rows, 0), len(grid) - 1)
+            # keep the horizontal position when moving between lines of different length
+            wanted = place[1] + columns
+            if rows:
+                fraction = place[1] / max(len(grid[place[0]]) - 1, 1)
+                wanted = round(fraction * (len(grid[row]) - 1))
+            column = min(max(wanted, 0), len(grid[row]) - 1)
+        self.query_one(f"#{grid[row][column]}").focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         button_id = event.button.id or ""
@@ -131,8 +192,14 @@ class ScoringApplet(App[None]):
         self._refresh()
 
     def action_new_game(self) -> None:
-        self.sheet = ScoreSheet(self.sheet.players)
-        self._refresh()
+        """Asks first; a new game clears the score track."""
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.sheet = ScoreSheet(self.sheet.players)
+                self._refresh()
+
+        self.push_screen(ConfirmNewGame(), answered)
 
     def _refresh(self) -> None:
         for p in range(self.sheet.players):

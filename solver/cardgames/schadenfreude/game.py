@@ -22,11 +22,17 @@ from solver.cardgames.schadenfreude.observation import SchadenfreudeObserver
 from solver.cardgames.schadenfreude.state import SchadenfreudeState
 from solver.core.errors import BadInput
 
+# The default cap on rounds: far beyond any game played by the rulebook (the score
+# limit is usually passed within a dozen rounds), but a bound all the same.
+MAX_ROUNDS = 50
+
 
 class SchadenfreudeGame(Game[SchadenfreudeState]):
     """`first_leader=None` draws the first leader at random (a chance node), as the
     rulebook allows; a seat number fixes it. The game ends after a round in which
-    someone is above `limit`."""
+    someone is above `limit`, or after round `max_rounds` at the latest: then the
+    rulebook's scoring decides as at any end (the highest score not above the limit,
+    tied scores eliminated). `max_rounds=1` is the single-round game."""
 
     short_name = "schadenfreude"
 
@@ -36,8 +42,11 @@ class SchadenfreudeGame(Game[SchadenfreudeState]):
         notation: Notation | str = "standard",
         first_leader: int | None = None,
         limit: int = scoring.LIMIT,
+        max_rounds: int = MAX_ROUNDS,
     ) -> None:
         super().__init__()
+        if isinstance(max_rounds, bool) or not isinstance(max_rounds, int) or max_rounds < 1:
+            raise BadInput(f"max_rounds is a whole number of rounds, at least 1, not {max_rounds!r}")
         self.deck: Deck = deck_for(players, notation)
         self.notation: Notation = self.deck.notation
         self.players = players
@@ -45,6 +54,7 @@ class SchadenfreudeGame(Game[SchadenfreudeState]):
             raise BadInput(f"the first leader is a seat 0..{players - 1}, not {first_leader}")
         self.first_leader = first_leader
         self.limit = limit
+        self.max_rounds = max_rounds
         self.deck_mask = self.deck.mask  # the cards in play, as a bitmask
         self.hand_size = self.deck.hand_size
         self.deal_size = players * self.hand_size  # cards dealt each round
@@ -59,9 +69,15 @@ class SchadenfreudeGame(Game[SchadenfreudeState]):
     def max_chance_outcomes(self) -> int:
         return NUM_CARDS
 
+    def max_game_length(self) -> int:
+        """A true bound on the actions of a game: per round at most one leader draw,
+        the deal (one chance action per card) and every dealt card played."""
+        return self.max_rounds * (1 + 2 * self.deal_size)
+
     def get_parameters(self) -> dict[str, Any]:
         return {"players": self.players, "notation": self.notation.name,
-                "first_leader": self.first_leader, "limit": self.limit}
+                "first_leader": self.first_leader, "limit": self.limit,
+                "max_rounds": self.max_rounds}
 
     def new_initial_state(self) -> SchadenfreudeState:
         return SchadenfreudeState(self)
@@ -73,7 +89,7 @@ class SchadenfreudeGame(Game[SchadenfreudeState]):
         start plus the cards dealt to the player; otherwise the current view."""
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
-        return SchadenfreudeObserver(bool(getattr(iig_obs_type, "perfect_recall", False)))
+        return SchadenfreudeObserver(self, bool(getattr(iig_obs_type, "perfect_recall", False)))
 
     # -- names ---------------------------------------------------------------------
     def card_name(self, card: int) -> str:

@@ -9,12 +9,26 @@ from collections.abc import Callable
 from solver.cardgames.api import IllegalAction
 from solver.cardgames.schadenfreude import scoring
 from solver.cardgames.schadenfreude.bots import BOTS
-from solver.cardgames.schadenfreude.cards import cards_of
+from solver.cardgames.schadenfreude.cards import Notation, cards_of
 from solver.cardgames.schadenfreude.game import SchadenfreudeGame
 from solver.cardgames.schadenfreude.state import SchadenfreudeState
 from solver.core.errors import BadInput
 
-HELP = "type a card from your hand (e.g. r7), 'hand' to show it again, 'quit' to stop"
+
+def help_text(notation: Notation) -> str:
+    """How to answer the prompt, with an example card in the game's notation."""
+    example = notation.card_name(9)  # the 7 of the first suit: r7 or c7
+    return f"type a card from your hand (e.g. {example}), 'hand' to show it again, 'quit' to stop"
+
+
+def player_name(seat: int) -> str:
+    """A seat as people count it: seat 0 is player 1."""
+    return f"player {seat + 1}"
+
+
+def _verb(name: str, verb: str) -> str:
+    """`name` with `verb` agreeing: 'you take', 'player 2 takes'."""
+    return f"{name} {verb}" if name == "you" else f"{name} {verb}s"
 
 
 def render(state: SchadenfreudeState, seat: int, names: list[str]) -> str:
@@ -53,14 +67,16 @@ def play_game(
     rng = random.Random(seed)
     state = state or SchadenfreudeGame(players, notation).new_initial_state()
     bots = {p: BOTS[bot_name](seed=rng.randrange(2**31)) for p in range(players) if p != seat}
-    names = ["you" if p == seat else f"{bot_name}{p}" for p in range(players)]
-    write(f"Schadenfreude, {players} players; you are seat {seat}. {HELP}.")
+    names = ["you" if p == seat else player_name(p) for p in range(players)]
+    help_line = help_text(state.game.notation)
+    write(f"Schadenfreude, {players} players; you are {player_name(seat)}, "
+          f"the others are {bot_name} bots. {help_line}.")
     while not state.is_terminal():
         if state.is_chance_node():
             before = state.round
             state.resolve_chance(rng)
             if state.round == before == 1 and not state.tricks:
-                write(f"{names[state.trick_leader]} lead(s) the first trick.")
+                write(f"{_verb(names[state.trick_leader], 'lead')} the first trick.")
             continue
         player = state.current_player()
         if player != seat:
@@ -75,7 +91,7 @@ def play_game(
                 write("game abandoned")
                 return state
             if text in ("hand", "", "?", "help"):
-                write(render(state, seat, names) if text == "hand" else HELP)
+                write(render(state, seat, names) if text == "hand" else help_line)
                 continue
             try:
                 card = state.game.notation.parse(text)
@@ -86,7 +102,8 @@ def play_game(
             except IllegalAction as error:
                 write(f"refused: {error.reason}")
     best = state.winner()
-    write(f"game over after {state.rounds_played()} rounds; scores "
+    rounds = state.rounds_played()
+    write(f"game over after {rounds} round{'' if rounds == 1 else 's'}; scores "
           + ", ".join(f"{names[p]} {state.scores[p]}" for p in range(players)))
     write("nobody wins" if best is None else f"winner: {names[best]}")
     return state
@@ -102,5 +119,6 @@ def _apply_and_report(
         write(f"-- round over: points {state.last_round_points}, scores {last}")
     elif len(state.tricks) > tricks:
         done = state.tricks[-1]
-        write(f"   {names[done.winner]} win(s) the trick and take(s) "
+        winner = names[done.winner]
+        write(f"   {_verb(winner, 'win')} the trick and {'take' if winner == 'you' else 'takes'} "
               f"{' '.join(state.game.card_names(done.taken))}")

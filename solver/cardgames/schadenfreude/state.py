@@ -229,7 +229,7 @@ class SchadenfreudeState(GameState):
         self.last_round_tricks = list(self.tricks)
         self._scores = scoring.apply_round(self._scores, points)
         self.score_log.append(list(self._scores))
-        if scoring.game_over(self._scores, self.game.limit):
+        if scoring.game_over(self._scores, self.game.limit) or self.round >= self.game.max_rounds:
             self.phase = OVER
             return
         self.round += 1
@@ -250,7 +250,8 @@ class SchadenfreudeState(GameState):
         return [1.0 if seat == best else 0.0 for seat in range(self.game.players)]
 
     def winner(self) -> int | None:
-        """The rulebook's winner (scoring.winner) once the game is over; possibly nobody."""
+        """The rulebook's winner (scoring.winner) once the game is over, also when it
+        ended at the round cap with nobody above the limit; possibly nobody."""
         if self.phase != OVER:
             return None
         return scoring.winner(self._scores, self.game.limit)
@@ -286,6 +287,11 @@ class SchadenfreudeState(GameState):
         twin.trick = list(self.trick)
         twin.tricks = list(self.tricks)
         return twin
+
+    def __deepcopy__(self, memo: dict[int, object]) -> SchadenfreudeState:
+        """`copy.deepcopy` (as pyspiel's State.clone does it) is `clone`: the game is
+        shared, everything that changes is copied."""
+        return self.clone()
 
     def __str__(self) -> str:
         names = self.game.card_names

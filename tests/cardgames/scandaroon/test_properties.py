@@ -62,5 +62,5 @@ def test_information_state_shows_own_draws_and_hides_others():
     state = ScandaroonGame(deck(), 3).new_initial_state()
     state.resolve_chance(random.Random(4))
     text = state.information_state_string(1)
-    assert text.count("P0 draws a card") == 5 and "P1 draws a card" not in text
+    assert text.count("P1 draws a card") == 5 and "P2 draws a card" not in text
     assert text.startswith("history: trump card ")

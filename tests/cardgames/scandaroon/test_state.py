@@ -58,8 +58,8 @@ def test_only_attach_anywhere_cards_go_into_other_rows():
     # "If the active player has a card with an 'attach anywhere' symbol, they can add it to
     # the row of cards of any other player"
     state = position(hands={0: ["Scribe", "Rival Poet"]}, rows={1: ["Emir"]})
-    assert "attach-anywhere" in reason(state, "play Scribe to P1")
-    act(state, "play Rival Poet to P1")
+    assert "attach-anywhere" in reason(state, "play Scribe to P2")
+    act(state, "play Rival Poet to P2")
     assert state.rows[1] == [card("Emir"), card("Rival Poet")]
     assert state.final_values()[card("Emir")] == 4 - 2  # its effect works in that row
 
@@ -69,18 +69,18 @@ def test_end_card_closes_a_row_also_for_attach_anywhere():
     state = position(hands={0: ["Scribe", "Pirate"]}, rows={0: ["Sultan"], 1: ["Emir"]})
     assert "end card" in reason(state, "play Scribe")
     assert "end card" in reason(state, "play Pirate")
-    act(state, "play Pirate to P1")
+    act(state, "play Pirate to P2")
     assert state.rows[1][-1] == card("Pirate")
     state.current = 0
     state.hands[0].append(card("Beggar"))
-    assert "end card" in reason(state, "play Beggar to P1")
+    assert "end card" in reason(state, "play Beggar to P2")
 
 
 def test_attach_anywhere_into_a_passed_row_is_allowed():
     # passed rows are "not immune, however, to effect cards" (our reading: cards may still
     # be attached; only abilities and action stones cannot reach them)
     state = position(hands={0: ["Beggar"]}, rows={1: ["Emir"]}, passed=[1])
-    act(state, "play Beggar to P1")
+    act(state, "play Beggar to P2")
     assert state.final_values()[card("Emir")] == 3
 
 
@@ -319,8 +319,8 @@ def test_next_round_start_player_deal_and_sixth_card_for_last_place():
     end_round(state)
     state.resolve_chance(random.Random(3))
     assert state.round == 2
-    assert state.start_player == 1  # left of the single winner P0
-    assert [len(h) for h in state.hands] == [5, 5, 6]  # P2 scored 0: last place
+    assert state.start_player == 1  # left of the single winner P1
+    assert [len(h) for h in state.hands] == [5, 5, 6]  # P3 scored 0: last place
     assert card("Scribe") in state.hands[0]  # players keep their hand cards
 
 

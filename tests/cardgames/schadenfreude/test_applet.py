@@ -43,3 +43,72 @@ def test_applet_taps_light_values_and_apply_moves_the_track():
             assert "P1 wins" in app.sheet.status()
 
     asyncio.run(scenario())
+
+
+def _on_screen(widget, width=80, height=24):
+    region = widget.region
+    return region.width > 0 and region.height > 0 and region.right <= width and region.bottom <= height
+
+
+def test_applet_at_80x24_shows_every_value_total_and_score_for_five_players():
+    async def scenario(notation):
+        app = ScoringApplet(players=5, notation=notation)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            for p in range(5):
+                for i, value in enumerate(VALUES):
+                    widget = app.query_one(f"#v-{p}-{i}")
+                    assert _on_screen(widget), (p, value, widget.region)
+                    # the whole label fits: "Fool" and "X" (tarot), "-3" and "10" (standard)
+                    assert widget.region.width >= len(str(widget.label))
+                assert _on_screen(app.query_one(f"#total-{p}"))
+                assert _on_screen(app.query_one(f"#score-{p}"))
+            for name in ("#apply", "#new", "#status"):
+                assert _on_screen(app.query_one(name))
+            svg = app.export_screenshot()
+            assert (svg.count(">Fool<") == svg.count(">X<") == 5) if notation == "tarot" else svg.count(">10<") == 5
+
+    asyncio.run(scenario("tarot"))
+    asyncio.run(scenario("standard"))
+
+
+def test_applet_arrow_keys_move_between_values_totals_and_players():
+    async def scenario():
+        app = ScoringApplet(players=3)
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.query_one("#v-0-0").focus()
+            await pilot.press("right", "right")
+            assert app.focused.id == "v-0-2"
+            await pilot.press("down")
+            assert app.focused.id == "total-1"
+            await pilot.press("down")
+            assert app.focused.id == "v-1-0"
+            await pilot.press("up", "up")
+            assert app.focused.id == "v-0-0"
+            await pilot.press("left")  # stays at the edge
+            assert app.focused.id == "v-0-0"
+            await pilot.press("enter")  # presses the focused button: -3 on P1's pile
+            assert app.sheet.lit(0, -3)
+
+    asyncio.run(scenario())
+
+
+def test_applet_new_game_asks_first():
+    async def scenario():
+        app = ScoringApplet(players=3)
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.query_one("#total-0").value = "12"
+            await pilot.click("#apply")
+            assert app.sheet.scores == [12, 0, 0]
+            app.query_one("#v-0-0").focus()
+            await pilot.press("n")
+            await pilot.pause()
+            assert "Start a new game?" in str(app.screen.query_one("#question").render())
+            await pilot.press("n")  # no: the scores stay
+            await pilot.pause()
+            assert app.sheet.scores == [12, 0, 0]
+            await pilot.press("n", "y")
+            await pilot.pause()
+            assert app.sheet.scores == [0, 0, 0] and app.sheet.rounds == 0
+
+    asyncio.run(scenario())

@@ -48,7 +48,7 @@ def test_openspiel_random_simulation_consistency_checks_pass():
         assert state.legal_actions() == [] and state.current_player() == pyspiel.PlayerId.TERMINAL
         again_game, again = pyspiel.deserialize_game_and_state(
             pyspiel.serialize_game_and_state(game, state))
-        assert str(again_game) == str(game) == "python_schadenfreude(players=4)"
+        assert str(again_game) == str(game) == "python_schadenfreude(max_rounds=50,players=4)"
         assert again.history() == state.history() and again.returns() == returns
         assert again.is_terminal() and str(again) == str(state)
 
@@ -82,3 +82,189 @@ def test_illegal_action_is_refused_not_coerced():
     illegal = next(c for c in range(50) if c not in state.legal_actions())
     with pytest.raises(Exception, match=r"not in your hand|follow"):
         state.apply_action(illegal)
+
+
+# -- the peer tests: OpenSpiel's own tools against the registration --------------------
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_random_sim_test_with_serialization_for_every_player_count(players):
+    game = openspiel.load_game(players)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    pyspiel.random_sim_test(openspiel.load_game(players, max_rounds=1), num_sims=3,
+                            serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("spec, reason", [
+    ("python_schadenfreude(players=2)", "3, 4 or 5 players"),
+    ("python_schadenfreude(players=6)", "3, 4 or 5 players"),
+    ("python_schadenfreude(max_rounds=0)", "max_rounds"),
+    ("python_schadenfreude(colour=1)", "Unknown parameter"),
+])
+def test_parameters_are_checked_at_load(spec, reason):
+    with pytest.raises(pyspiel.SpielError, match=reason):
+        pyspiel.load_game(spec)
+
+
+def test_parameters_and_bound_are_reported():
+    game = pyspiel.load_game("python_schadenfreude(players=3,max_rounds=1)")
+    assert game.get_parameters() == {"players": 3, "max_rounds": 1}
+    # one leader draw, 36 cards dealt, 36 played
+    assert game.max_game_length() == 1 + 2 * 36 == game.engine.max_game_length()
+    assert openspiel.load_game(4).max_game_length() == 50 * (1 + 2 * 48)
+
+
+def test_the_first_choice_policy_ends_within_max_game_length():
+    game = openspiel.load_game(4)
+    state = game.new_initial_state()
+    steps = 0
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+        steps += 1
+    assert steps <= game.max_game_length() and state.inner.rounds_played() == 50
+
+
+def test_clone_uses_the_engine_clone():
+    import copy
+
+    game = openspiel.load_game(4)
+    state = game.new_initial_state()
+    for _ in range(60):
+        state.apply_action(state.legal_actions()[0])
+    inner_twin = copy.deepcopy(state.inner)  # what pyspiel's clone does with `inner`
+    assert inner_twin.game is state.inner.game and inner_twin.hands == state.inner.hands
+    twin = state.clone()
+    assert twin.inner is not state.inner and twin.inner.game is state.inner.game
+    assert twin.history() == state.history() and str(twin) == str(state)
+    twin.apply_action(twin.legal_actions()[0])
+    assert len(state.history()) == 60 and state.inner.hands != twin.inner.hands
+    assert copy.deepcopy(state).history() == state.history()
+
+
+def _deal(game, hands_by_seat, leader=0):
+    """A state in the play phase after dealing the given hands (seat i gets hands[i])."""
+    state = game.new_initial_state()
+    state.apply_action(leader)
+    order = [card for round_cards in zip(*hands_by_seat, strict=True) for card in round_cards]
+    for card in order:
+        state.apply_action(card)
+    return state
+
+
+@pytest.mark.parametrize("tensor", ["information_state_tensor", "observation_tensor"])
+def test_tensor_hides_the_other_hands(tensor):
+    game = openspiel.load_game(4)
+    rng = random.Random(3)
+    cards = list(range(50))
+    rng.shuffle(cards)
+    hands = [sorted(cards[12 * s:12 * s + 12]) for s in range(4)]
+    # swap cards between seats 1 and 2: seat 0's view must not change
+    swapped = [hands[0], hands[1][:6] + hands[2][6:], hands[2][:6] + hands[1][6:], hands[3]]
+    one, two = _deal(game, hands), _deal(game, swapped)
+    assert getattr(one, tensor)(0) == getattr(two, tensor)(0)
+    assert getattr(one, tensor)(1) != getattr(two, tensor)(1)
+    # and so after the same cards are played (seat 0 leads a card of its own)
+    lead = one.legal_actions()[0]
+    one.apply_action(lead)
+    two.apply_action(lead)
+    assert getattr(one, tensor)(0) == getattr(two, tensor)(0)
+
+
+def test_tensors_have_the_declared_shape_and_layout():
+    game = openspiel.load_game(4)
+    assert game.information_state_tensor_shape() == [50 * 4 * 2 + 50 + 4 * 14 + 4 * 3 + 1 + 12 * 4 * 50 + 12 * 4]
+    assert game.observation_tensor_shape() == [50 * 4 * 2 + 50 + 4 * 14 + 4 * 3 + 1]
+    hands = [list(range(12 * s, 12 * s + 12)) for s in range(4)]
+    state = _deal(game, hands, leader=2)
+    state.apply_action(24)  # seat 2 leads b-3
+    observer = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    observer.set_from(state, 0)
+    assert list(observer.tensor) == state.information_state_tensor(0)
+    d = observer.dict
+    assert d["player"].tolist() == [1, 0, 0, 0] and d["trick_leader"].tolist() == [0, 0, 1, 0]
+    assert sorted(d["hand"].nonzero()[0]) == list(range(12))
+    assert d["trick"][0, 24] == 1 and d["played"][2, 24] == 1 and d["played"].sum() == 1
+    assert d["round"][0] == pytest.approx(1 / 50) and d["tricks"].sum() == 0
+
+
+def test_rl_environment_steps_through_whole_games():
+    from open_spiel.python import rl_environment
+
+    game = openspiel.load_game(3, max_rounds=1)
+    for observation_type in (None, rl_environment.ObservationType.OBSERVATION):
+        env = rl_environment.Environment(game, observation_type=observation_type, seed=0)
+        size = env.observation_spec()["info_state"][0]
+        assert size == (game.observation_tensor_size() if observation_type
+                        else game.information_state_tensor_size())
+        rng = random.Random(0)
+        step = env.reset()
+        while not step.last():
+            player = step.observations["current_player"]
+            assert len(step.observations["info_state"][player]) == size
+            step = env.step([rng.choice(step.observations["legal_actions"][player])])
+        assert sorted(step.rewards) in ([0.0, 0.0, 0.0], [0.0, 0.0, 1.0])
+
+
+def test_outcome_sampling_mccfr_runs_clean_on_the_single_round_game():
+    import math
+
+    import numpy as np
+    from open_spiel.python.algorithms import outcome_sampling_mccfr
+
+    game = openspiel.load_game(3, max_rounds=1)
+    np.random.seed(0)
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    for _ in range(100):
+        solver.iteration()
+    values = [v for table in solver._infostates.values() for row in table for v in row]
+    assert values and all(math.isfinite(v) for v in values)
+    native = pyspiel.OutcomeSamplingMCCFRSolver(game, seed=0)
+    for _ in range(100):
+        native.run_iteration()
+    policy = native.average_policy()
+    python_policy = solver.average_policy()
+    rng = random.Random(1)
+    state = game.new_initial_state()
+    while not state.is_terminal():  # the average policies along a game are distributions
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(actions, probs)[0])
+            continue
+        for probabilities in (dict(policy.get_state_policy(state)),
+                              python_policy.action_probabilities(state)):
+            assert sorted(probabilities) == state.legal_actions()
+            assert all(math.isfinite(p) and p >= 0 for p in probabilities.values())
+            assert sum(probabilities.values()) == pytest.approx(1.0)
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_python_mcts_bot_plays_whole_games():
+    import numpy as np
+    from open_spiel.python.algorithms import mcts
+
+    game = openspiel.load_game(3, max_rounds=1)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(0))
+    bots = [mcts.MCTSBot(game, 1.4, max_simulations=3, evaluator=evaluator,
+                         random_state=np.random.RandomState(p)) for p in range(3)]
+    returns = pyspiel.evaluate_bots(game.new_initial_state(), bots, 7)
+    assert sorted(returns) in ([0.0, 0.0, 0.0], [0.0, 0.0, 1.0])
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_evaluate_bots_for_every_player_count(players):
+    game = openspiel.load_game(players)
+    bots = [pyspiel.make_uniform_random_bot(p, 20 + p) for p in range(players)]
+    returns = pyspiel.evaluate_bots(game.new_initial_state(), bots, 3)
+    assert len(returns) == players and sum(returns) in (0.0, 1.0)
+
+
+def test_python_mcts_bot_plays_a_whole_multi_round_game():
+    import numpy as np
+    from open_spiel.python.algorithms import mcts
+
+    game = openspiel.load_game(3)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
+    bots = [mcts.MCTSBot(game, 1.4, max_simulations=2, evaluator=evaluator,
+                         random_state=np.random.RandomState(1)),
+            pyspiel.make_uniform_random_bot(1, 1), pyspiel.make_uniform_random_bot(2, 2)]
+    returns = pyspiel.evaluate_bots(game.new_initial_state(), bots, 11)
+    assert sorted(returns) in ([0.0, 0.0, 0.0], [0.0, 0.0, 1.0])

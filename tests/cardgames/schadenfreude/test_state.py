@@ -148,3 +148,26 @@ def test_random_games_terminate_conserve_cards_and_scores_stay_non_negative(play
     assert max(state.scores) > LIMIT and min(state.scores) >= 0
     assert all(min(s) >= 0 for s in state.score_history())
     assert sum(state.returns()) in (0.0, 1.0)
+
+
+def test_information_state_does_not_depend_on_the_order_of_the_deal():
+    # seat 0 gets the same 12 cards in another order, the others other cards
+    def dealt(order):
+        state = SchadenfreudeGame(4, first_leader=0).new_initial_state()
+        for card in order:
+            state.apply_action(card)
+        return state
+
+    cards = list(range(48))
+    rng = random.Random(4)
+    rng.shuffle(cards)
+    one = dealt(cards)
+    mine = cards[0::4]
+    others = cards[1::4] + cards[2::4] + cards[3::4] + [48]
+    rng.shuffle(others)
+    rng.shuffle(mine)
+    two = dealt([mine[i // 4] if i % 4 == 0 else others.pop() for i in range(48)])
+    assert one.hands[0] == two.hands[0] and one.hands[1] != two.hands[1]
+    assert one.information_state_string(0) == two.information_state_string(0)
+    assert "dealt[" in one.information_state_string(0)
+    assert one.information_state_string(1) != two.information_state_string(1)

@@ -1,0 +1,173 @@
+"""pyspiel wrappers around the engines (`pip install .[openspiel]`).
+
+Importing this module needs pyspiel; only the engines' `openspiel` modules import it.
+`register(...)` makes a pyspiel.Game subclass whose states wrap an engine state
+(`state.inner`) and whose observers wrap the engine's observer (strings and tensors),
+and registers it under a short name:
+
+    GameClass = register(game_type, make_engine, parameters)
+    game = pyspiel.load_game("python_schadenfreude(players=3,max_rounds=1)")
+
+Parameters are checked when the game is loaded: an engine's BadInput becomes a
+pyspiel.SpielError there. `state.clone()` is pyspiel's: it deep-copies the Python
+attributes, and the engines' `__deepcopy__` is their own `clone`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar, Protocol
+
+import pyspiel
+
+from solver.cardgames.api import CHANCE, TERMINAL, GameState, ObservationTypeLike, Observer
+from solver.core.errors import BadInput
+
+# pyspiel has no type information: its player ids, typed here once
+_SPIEL_TERMINAL: int = pyspiel.PlayerId.TERMINAL
+_SPIEL_CHANCE: int = pyspiel.PlayerId.CHANCE
+
+
+class EngineGame(Protocol):
+    """What the wrapper uses of an engine game (an api.Game with the GameInfo numbers)."""
+
+    def num_players(self) -> int: ...
+    def num_distinct_actions(self) -> int: ...
+    def max_chance_outcomes(self) -> int: ...
+    def max_game_length(self) -> int: ...
+    def new_initial_state(self) -> GameState: ...
+    def make_py_observer(self, iig_obs_type: ObservationTypeLike | None = None,
+                         params: dict[str, Any] | None = None) -> Observer[Any]: ...
+
+
+class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel.State is untyped (Any)
+    """A pyspiel.State around an engine state (`inner`)."""
+
+    def __init__(self, game: SpielGame) -> None:
+        super().__init__(game)
+        self.inner: GameState = game.engine.new_initial_state()
+
+    def current_player(self) -> int:
+        seat = self.inner.current_player()
+        if seat == TERMINAL:
+            return _SPIEL_TERMINAL
+        if seat == CHANCE:
+            return _SPIEL_CHANCE
+        return seat
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self.inner.legal_actions(player)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return self.inner.chance_outcomes()
+
+    def _apply_action(self, action: int) -> None:
+        self.inner.apply_action(action)  # checked: raises on an illegal action
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return self.inner.action_to_string(player, action)
+
+    def is_terminal(self) -> bool:
+        return self.inner.is_terminal()
+
+    def returns(self) -> list[float]:
+        return self.inner.returns()
+
+    def __str__(self) -> str:
+        return str(self.inner)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> SpielState:
+        """pyspiel's own clone: the C++ history is copied, `inner` by the engine's clone."""
+        twin: SpielState = self.clone()
+        return twin
+
+
+class SpielObserver:
+    """The engine's observer in pyspiel's PyObserver shape; `tensor` and `dict` are the
+    engine observer's."""
+
+    def __init__(self, observer: Observer[Any]) -> None:
+        self.observer = observer
+        self.tensor = observer.tensor
+        self.dict = observer.dict
+
+    def set_from(self, state: SpielState, player: int) -> None:
+        self.observer.set_from(state.inner, player)
+
+    def string_from(self, state: SpielState, player: int) -> str:
+        return self.observer.string_from(state.inner, player)
+
+
+class SpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel.Game is untyped (Any)
+    """A pyspiel.Game around an engine game (`engine`); `register` makes the subclass
+    for each engine."""
+
+    game_type: Any = None  # pyspiel.GameType
+    defaults: ClassVar[dict[str, Any]] = {}
+    make_engine: Callable[[dict[str, Any]], EngineGame]
+    utility: tuple[float, float, float | None] = (0.0, 1.0, None)  # min, max, sum
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        short_name = self.game_type.short_name
+        try:
+            self.engine = type(self).make_engine({**self.defaults, **params})
+        except BadInput as error:
+            raise pyspiel.SpielError(f"{short_name}: {error}") from None
+        low, high, total = self.utility
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.engine.num_distinct_actions(),
+            max_chance_outcomes=self.engine.max_chance_outcomes(),
+            num_players=self.engine.num_players(),
+            min_utility=low,
+            max_utility=high,
+            utility_sum=total,
+            max_game_length=self.engine.max_game_length(),  # the engine's true bound
+        )
+        super().__init__(self.game_type, info, params)
+
+    def new_initial_state(self) -> SpielState:
+        return SpielState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: ObservationTypeLike | None = None, params: dict[str, Any] | None = None
+    ) -> SpielObserver:
+        return SpielObserver(self.engine.make_py_observer(iig_obs_type, params))
+
+
+def register(
+    game_type: Any,
+    make_engine: Callable[[dict[str, Any]], EngineGame],
+    utility: tuple[float, float, float | None],
+) -> type[SpielGame]:
+    """Register an engine with pyspiel under `game_type.short_name`; `make_engine` gets
+    the parameters (defaults filled in) and raises BadInput on wrong ones."""
+    defaults = dict(game_type.parameter_specification)
+    cls = type(f"Spiel_{game_type.short_name}", (SpielGame,), {
+        "game_type": game_type, "defaults": defaults,
+        "make_engine": staticmethod(make_engine), "utility": utility,
+    })
+    pyspiel.register_game(game_type, cls)
+    return cls
+
+
+def game_type(short_name: str, long_name: str, players: tuple[int, int], utility: Any,
+              parameters: dict[str, Any]) -> Any:
+    """A pyspiel.GameType for a sequential card game with explicit chance, terminal
+    rewards, and both strings and tensors."""
+    return pyspiel.GameType(
+        short_name=short_name,
+        long_name=long_name,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=players[1],
+        min_num_players=players[0],
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=parameters,
+    )
