@@ -26,6 +26,10 @@ import pytest
 from solver.core.yamlio import dump_yaml
 from solver.table.state import new_game
 
+# Generous waits: tests never assert on wall-clock time (a busy CI machine is slow, not wrong);
+# how fast a change reaches another page is measured by bench/bench_table.py.
+WAIT_MS = 20_000
+
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 HTTP_ERROR = re.compile(r"Failed to load resource: the server responded with a status of (\d+)")
@@ -125,7 +129,7 @@ def open_page(browser: Any, serve: Callable[..., Served]) -> Iterator[Callable[.
         context = browser.new_context(viewport=viewport)
         contexts.append(context)
         page = context.new_page()
-        page.set_default_timeout(5000)
+        page.set_default_timeout(WAIT_MS)
         watch = Watched(page, set(allow))
         page.on("console", watch.console)
         page.on("pageerror", lambda error: watch.problems.append(f"page error: {error}"))
