@@ -19,7 +19,7 @@ from typing import Any, Final, Literal
 
 from solver.core import names
 from solver.core.errors import BadInput
-from solver.core.yamlio import dump_yaml, line_of, load_yaml, previous_version, save_atomic
+from solver.core.yamlio import dump_yaml, line_of, parse_yaml, previous_version, read_text, save_atomic
 from solver.table.errors import StateConflict
 
 MARKERS_PER_DELICT = 5
@@ -436,8 +436,12 @@ def _player_problems(state: GameState) -> list[str]:
 
 def load_state(path: str | Path) -> GameState:
     """Load and validate a state file; anything against the rules is BadInput with its line."""
-    file = str(path)
-    data = load_yaml(path)
+    return parse_state(read_text(path), str(path))
+
+
+def parse_state(text: str, file: str) -> GameState:
+    """Validate a state file's text read from `file` (a name for messages)."""
+    data = parse_yaml(text, file)
     if not isinstance(data, dict):
         raise BadInput("a game state is a mapping with players, scores, turn, markers, tiles", file)
     unknown = [key for key in data if key not in TOP_LEVEL_KEYS]
