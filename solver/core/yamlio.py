@@ -175,7 +175,7 @@ def _check_events(text: str, file: str, loader: type[Any]) -> None:
                 counts.pop()
                 limits.pop()
             continue
-        line = event.start_mark.line + 1
+        line = event.start_mark.line + 1 if event.start_mark else None
         if isinstance(event, yaml.AliasEvent) or event.anchor is not None:
             raise BadInput("YAML anchors and aliases (&name, *name) are not accepted; write the value out",
                            file, line)
