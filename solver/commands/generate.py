@@ -33,11 +33,12 @@ DIFFICULTIES = ("easy", "medium", "hard", "expert")
 @click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
               help="Run --count on local processes or on Ray.")
 @click.option("--ray-address", default=None, help="A Ray cluster to use (default: start Ray locally).")
+@click.option("--force", is_flag=True, help="Replace puzzle files that exist (-o).")
 @board_option
 def generate(seed: int, difficulty: str, output: str | None, sheet: str | None, card_range: str,
              types: str | None, solo_cards: bool, needs_district: bool, given: tuple[str, ...],
              max_tries: int, count: int, jobs: int, backend: str, ray_address: str | None,
-             board_file: str | None) -> int:
+             force: bool, board_file: str | None) -> int:
     """Generate a uniquely solvable, minimal solo puzzle graded by difficulty."""
     from solver.solo.generate import Options
     from solver.solo.sheet import check_sheet_path
@@ -49,7 +50,11 @@ def generate(seed: int, difficulty: str, output: str | None, sheet: str | None, 
                       min_cards=low, max_cards=high, needs_district=needs_district,
                       given=parse_placements(given, "--given"), max_tries=max_tries)
     if count > 1 or backend == "ray":
-        return _many(seed, count, options, output, sheet, jobs, backend, ray_address, board_file)
+        return _many(seed, count, options, output, sheet, jobs, backend, ray_address, board_file, force)
+    if output:
+        from solver.core.yamlio import refuse_overwrite
+
+        refuse_overwrite(output, force)
     return _single(seed, options, output, sheet, board_file)
 
 
@@ -83,7 +88,7 @@ def _write(puzzle, output: str | None, sheet: str | None, board_file: str | None
                 click.echo(f"wrote {path}", err=True)
 
 
-def _many(seed, count, options, output, sheet, jobs, backend, ray_address, board_file) -> int:
+def _many(seed, count, options, output, sheet, jobs, backend, ray_address, board_file, force=False) -> int:
     import os
 
     from tqdm import tqdm
@@ -97,6 +102,8 @@ def _many(seed, count, options, output, sheet, jobs, backend, ray_address, board
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise BadInput(f"cannot make the folder {output} ({error.strerror}); -o takes a folder with --count") from None
+    if not force:
+        _refuse_existing(folder, options.difficulty, range(seed, seed + count))
     jobs = jobs or os.cpu_count() or 1
     extension = sheet.lstrip(".") if sheet else None
     failed = 0
@@ -111,6 +118,15 @@ def _many(seed, count, options, output, sheet, jobs, backend, ray_address, board
         _write(result.puzzle, str(name), sheet_path, board_file, quiet=True)
     click.echo(f"{count - failed} of {count} puzzles written to {folder}", err=True)
     return 1 if failed else 0
+
+
+def _refuse_existing(folder: Path, difficulty: str, seeds: range) -> None:
+    """BadInput when a puzzle this run would write is in the folder already (the folder is listed,
+    the seeds are not: a huge --count costs nothing here)."""
+    for path in folder.glob(f"{difficulty}-*.yaml"):
+        number = path.stem.removeprefix(f"{difficulty}-")
+        if number.lstrip("-").isdigit() and int(number) in seeds:
+            raise BadInput(f"{path} exists; give --force to replace the puzzles there, or another folder or --seed")
 
 
 def _card_range(text: str) -> tuple[int, int]:

@@ -32,12 +32,12 @@ class BadInput(ValueError):
 
 
 MAX_MESSAGE = 400  # characters of a message; a bad value in it is cut to about 80
-_LONG_VALUE = re.compile(r"'[^'\n]{79,}'|\"[^\"\n]{79,}\"|\S{81,}")
+_LONG_VALUE = re.compile(r"\S{81,}")
 
 
 def one_line(message: str) -> str:
-    """A message on one line, with any long value in it (quoted, or a run without spaces) cut to
-    80 characters: an error names a bad value, it never echoes it at length."""
+    """A message on one line of at most MAX_MESSAGE characters, any run without spaces in it cut
+    to 80 characters: an error names a bad value, it never echoes it at length."""
     message = _LONG_VALUE.sub(lambda found: found.group(0)[:79] + "…", message)
     message = " ".join(message.split())
     return message if len(message) <= MAX_MESSAGE else message[: MAX_MESSAGE - 1] + "…"

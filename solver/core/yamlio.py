@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import errno
+import glob
 import os
-import shutil
 import stat
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -291,22 +293,129 @@ def previous_version(path: str | Path) -> Path:
     return Path(str(path) + ".prev")
 
 
-def save_atomic(path: str | Path, text: str, keep_previous: bool = True) -> None:
-    """Write `text` to `path` via a temporary file and a rename; keep the old file as .prev."""
-    path = Path(path)
+STALE_TEMPORARY_SECONDS = 60  # a temporary file this old was left by a save that was killed
+
+
+def _umask() -> int:
+    """The process's umask, read without changing it where the system allows (Linux)."""
     try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or ".")
-    except OSError as error:
-        raise BadInput(f"cannot write here ({error.strerror}); check that the folder exists and is writable",
-                       str(path)) from None
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make a rename in `folder` durable (where the system can open a folder)."""
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
+        handle = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass  # some file systems cannot sync a folder; the rename itself is still atomic
+    finally:
+        os.close(handle)
+
+
+def _write_temporary(folder: Path, name: str, data: bytes, mode: int) -> Path:
+    """`data` in a new temporary file beside `name`, synced to disk, with `mode`."""
+    handle, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
             out.flush()
+            os.fchmod(out.fileno(), mode)
             os.fsync(out.fileno())
-        if keep_previous and path.exists():
-            shutil.copy2(path, previous_version(path))
-        os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+    return Path(temporary)
+
+
+def _clean_stale_temporaries(folder: Path, name: str) -> None:
+    """Remove temporary files of `name` left by saves that were killed."""
+    now = time.time()
+    for stale in folder.glob(f".{glob.escape(name)}.*.tmp"):
+        try:
+            if stale.is_file() and not stale.is_symlink() and now - stale.stat().st_mtime > STALE_TEMPORARY_SECONDS:
+                stale.unlink()
+        except OSError:
+            pass
+
+
+_SAVE_HINTS = {
+    errno.ENOSPC: "the disk is full; free some space and try again",
+    errno.EDQUOT: "the disk quota is used up; free some space and try again",
+    errno.EROFS: "the file system is read-only",
+    errno.EACCES: "check that the folder is writable",
+    errno.EPERM: "check that the folder is writable",
+}
+
+
+def refuse_overwrite(path: str | Path, force: bool) -> None:
+    """BadInput when `path` exists and `force` is not given: an output never replaces a file silently."""
+    if not force and (Path(path).exists() or Path(path).is_symlink()):
+        raise BadInput("the file exists; give --force to replace it, or another name", str(path))
+
+
+def save_atomic(path: str | Path, text: str | bytes, keep_previous: bool = True) -> None:
+    """Write `text` to `path` so that a crash at any moment leaves the old or the new file, whole.
+
+    The text goes to a temporary file beside the file, synced to disk, then renamed over
+    it, and the folder is synced. With `keep_previous`, the file being replaced is kept
+    as PATH.prev, written the same way (a temporary file renamed over it, never through a
+    link planted there) before the file itself is replaced, so PATH.prev is never newer
+    than PATH. A symbolic link at PATH is kept: the file it points to is updated. The
+    file keeps its mode (a new one gets 0666 less the umask); a read-only file is refused.
+    """
+    path = Path(path)
+    target = Path(os.path.realpath(path)) if path.is_symlink() else path
+    folder = target.parent
+    if path.is_symlink() and not target.exists():
+        raise BadInput("this is a link to a file that does not exist; remove the link or point it at a file",
+                       str(path))
+    if target.is_dir():
+        raise BadInput("this is a folder, not a file; give a file name", str(path))
+    if not folder.is_dir():
+        raise BadInput("cannot write here (no such folder); check that the folder exists and is writable",
+                       str(path))
+    try:
+        old_status = target.stat() if target.exists() else None
+    except OSError as error:
+        raise BadInput(f"cannot read the file ({error.strerror})", str(path)) from None
+    if old_status is not None and not stat.S_ISREG(old_status.st_mode):
+        raise BadInput("not a regular file (a device, pipe or socket); give a file name", str(path))
+    if old_status is not None and not old_status.st_mode & stat.S_IWUSR:
+        raise BadInput("the file is read-only; make it writable (chmod u+w) to change it", str(path))
+    mode = stat.S_IMODE(old_status.st_mode) if old_status else 0o666 & ~_umask()
+    temporaries: list[Path] = []
+    try:
+        _clean_stale_temporaries(folder, target.name)
+        data = text.encode("utf-8") if isinstance(text, str) else text
+        temporaries.append(_write_temporary(folder, target.name, data, mode))
+        if keep_previous and old_status is not None:
+            previous = previous_version(path)
+            backup = _write_temporary(previous.parent, previous.name, target.read_bytes(), mode)
+            temporaries.append(backup)
+            os.replace(backup, previous)  # replaces a link planted at .prev, never writes through it
+            temporaries.remove(backup)
+            if previous.parent != folder:
+                _fsync_folder(previous.parent)
+        os.replace(temporaries[0], target)
+        temporaries.clear()
+        _fsync_folder(folder)
+    except OSError as error:
+        if error.errno in _SAVE_HINTS:
+            raise BadInput(f"cannot save ({error.strerror}); the file is unchanged: {_SAVE_HINTS[error.errno]}",
+                           str(path)) from None
+        raise
+    finally:
+        for temporary in temporaries:
+            temporary.unlink(missing_ok=True)

@@ -398,10 +398,11 @@ class GameState:
         """
         text = self.to_yaml()
         previous = previous_version(path)
-        if reuse_previous and previous.exists():
+        if reuse_previous and previous.exists() and not previous.is_symlink():
             try:
-                if load_state(previous).to_dict() == self.to_dict():
-                    text = previous.read_text(encoding="utf-8")
+                previous_text = read_text(previous)
+                if parse_state(previous_text, str(previous)).to_dict() == self.to_dict():
+                    text = previous_text
             except BadInput:
                 pass  # an unreadable previous file is simply not reused
         save_atomic(path, text)
