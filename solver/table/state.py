@@ -24,8 +24,9 @@ from solver.table.errors import StateConflict
 
 MARKERS_PER_DELICT = 5
 FULL_LOCATION = 3
+FORMAT = 1  # the state file format this program writes; a file without `format:` is format 1 too
 TOP_LEVEL_KEYS = (
-    "players", "scores", "turn", "markers", "tiles", "remove_one_used", "out_of_game",
+    "format", "players", "scores", "turn", "markers", "tiles", "remove_one_used", "out_of_game",
     "variant", "cards_this_turn", "finished", "history",
 )
 VARIANT_KEYS = ("two_player", "last_delict_points")
@@ -371,6 +372,7 @@ class GameState:
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
+            "format": FORMAT,
             "players": list(self.players),
             "scores": {p: self.scores.get(p, 0) for p in self.players},
             "turn": self.turn,
@@ -445,6 +447,7 @@ def parse_state(text: str, file: str) -> GameState:
     data = parse_yaml(text, file)
     if not isinstance(data, dict):
         raise BadInput("a game state is a mapping with players, scores, turn, markers, tiles", file)
+    _check_format(data, file)
     unknown = [key for key in data if key not in TOP_LEVEL_KEYS]
     if unknown:
         raise BadInput(f"unknown key {unknown[0]!r}; a state has {', '.join(TOP_LEVEL_KEYS)}",
@@ -455,6 +458,18 @@ def parse_state(text: str, file: str) -> GameState:
         raise error.located(file) from None
     _validate(state, data, file)
     return state
+
+
+def _check_format(data: dict[str, Any], file: str) -> None:
+    """A file from a newer program is refused; one without `format:` (written before it existed)
+    is read as format 1 and gets the key when it is next saved (the old file kept as .prev)."""
+    version = data.get("format", FORMAT)
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise BadInput(f"`format:` must be a whole number >= 1 (this program writes {FORMAT})",
+                       file, line_of(data, "format"))
+    if version > FORMAT:
+        raise BadInput(f"this state file has format {version}, written by a newer schinderhannes; this one reads "
+                       f"format {FORMAT} and older: update the program", file, line_of(data, "format"))
 
 
 def _parse(data: dict[str, Any], file: str) -> GameState:
