@@ -89,8 +89,6 @@ def _write(puzzle, output: str | None, sheet: str | None, board_file: str | None
 
 
 def _many(seed, count, options, output, sheet, jobs, backend, ray_address, board_file, force=False) -> int:
-    import os
-
     from tqdm import tqdm
 
     from solver.solo.bulk import generate_many
@@ -104,7 +102,12 @@ def _many(seed, count, options, output, sheet, jobs, backend, ray_address, board
         raise BadInput(f"cannot make the folder {output} ({error.strerror}); -o takes a folder with --count") from None
     if not force:
         _refuse_existing(folder, options.difficulty, range(seed, seed + count))
-    jobs = jobs or os.cpu_count() or 1
+    from solver.core.workers import cap_workers, capped_note
+
+    note = capped_note(jobs, count, "puzzle")
+    if note:
+        click.echo(note, err=True)
+    jobs = cap_workers(jobs, count)
     extension = sheet.lstrip(".") if sheet else None
     failed = 0
     results = generate_many(range(seed, seed + count), options, jobs, backend, board_file, ray_address)
