@@ -61,7 +61,7 @@ def test_board_svg_and_generate_refuse_to_replace_a_file_without_force(run, tmp_
         path.write_text("mine\n", encoding="utf-8")
     for args, path in ((["board", "--svg", str(picture)], picture),
                        (["generate", "--difficulty", "easy", "-o", str(puzzle)], puzzle)):
-        code, out, err = run(*args)
+        code, _, err = run(*args)
         assert code == 2 and "give --force" in err and len(err.splitlines()) == 1, err
         assert path.read_text(encoding="utf-8") == "mine\n"
     assert run("board", "--svg", str(picture), "--force").exit_code == 0
