@@ -153,7 +153,7 @@ def fuzz(cases_per_kind: int, seed: int, folder: Path) -> Figures:
             path = folder / f"{kind}-{index}.yaml"
             path.write_text(mutate(text, rng), encoding="utf-8", errors="surrogatepass")
             figures.run(f"{kind} #{index} ({path})", lambda path=path, kind=kind: loaders[kind](path))
-    for index in range(cases_per_kind):
+    for _ in range(cases_per_kind):
         clue = _clue_text(rng)
         figures.run(f"--clue {clue[:80]!r}", lambda clue=clue: parse_card(None, clue, deck))
         trick = _trick(rng)
