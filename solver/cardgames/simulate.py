@@ -177,8 +177,9 @@ def simulate(
     from tqdm import tqdm
 
     jobs = cap_workers(jobs, -(-games // chunk))
-    bar = tqdm(total=games, disable=not progress, unit="game", leave=False)
+    bar = None
     try:
+        bar = tqdm(total=games, disable=not progress, unit="game", leave=False)
         if jobs > 1 and games > chunk:
             import multiprocessing
 
@@ -194,7 +195,8 @@ def simulate(
     except KeyboardInterrupt:
         result.interrupted = True  # the workers are stopped; the games finished are kept
     finally:
-        bar.close()
+        if bar is not None:
+            bar.close()
     return result
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import multiprocessing
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -18,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def interrupted(args: list[str], ready: str, cwd: Path) -> tuple[int, str, str]:
-    """Run the command, send Ctrl-C once `ready` has appeared on its stderr, and wait for it.
+    """Run the command, send Ctrl-C once `ready` (a pattern) appears on its stderr, and wait for it.
 
     The child gets the default SIGINT disposition even when this test runs where SIGINT
     is ignored (a background job), as it would from a terminal.
@@ -36,7 +37,7 @@ def interrupted(args: list[str], ready: str, cwd: Path) -> tuple[int, str, str]:
         assert process.stderr is not None
         while chunk := process.stderr.read1(4096):  # type: ignore[attr-defined]
             seen.append(chunk)
-            if ready.encode() in b"".join(seen):
+            if re.search(ready.encode(), b"".join(seen)):
                 found.set()
         found.set()
 
@@ -57,7 +58,7 @@ def interrupted(args: list[str], ready: str, cwd: Path) -> tuple[int, str, str]:
 
 def test_ctrl_c_in_a_simulation_keeps_the_games_played_and_exits_130(tmp_path):
     code, out, err = interrupted(["schadenfreude", "simulate", "--games", "1000000000", "--jobs", "2",
-                                  "--progress"], "game/s", tmp_path)
+                                  "--progress"], r"[1-9][0-9]*/1000000000", tmp_path)
     assert code == 130, err
     assert "Traceback" not in err and err.rstrip().endswith("interrupted")
     played = int(out.split(" games")[0])
@@ -67,7 +68,7 @@ def test_ctrl_c_in_a_simulation_keeps_the_games_played_and_exits_130(tmp_path):
 def test_ctrl_c_in_generate_count_leaves_only_whole_puzzles(tmp_path):
     folder = tmp_path / "puzzles"
     code, _, err = interrupted(["generate", "--difficulty", "easy", "--count", "1000000000", "-o", str(folder)],
-                               "puzzle/s", tmp_path)
+                               r"[1-9][0-9]*/1000000000", tmp_path)
     assert code == 130 and "Traceback" not in err, err
     from solver.solo.puzzle import load_puzzle
 
