@@ -7,6 +7,7 @@ Subcommands are imported only when used, so `--help` and `board` stay fast
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 
 import click
@@ -71,16 +72,20 @@ def root() -> None:
     """
 
 
+EXIT_INTERRUPTED = 130  # Ctrl-C, as a shell reports a command ended by SIGINT
+EXIT_INTERNAL_ERROR = 3  # a bug in this program: not bad input (2), not a negative answer (1)
+
+
 def main() -> None:
-    """Entry point: bad input becomes one line on stderr and exit code 2."""
+    """Entry point: bad input becomes one line on stderr and exit code 2; Ctrl-C exit code 130;
+    a bug one line naming the file its traceback was written to, and exit code 3."""
     try:
         result = root.main(standalone_mode=False)
     except BadInput as error:
         click.echo(f"error: {error}", err=True)
         sys.exit(2)
-    except click.exceptions.Abort:
-        click.echo("aborted", err=True)
-        sys.exit(1)
+    except (KeyboardInterrupt, click.exceptions.Abort):
+        _interrupted()
     except click.ClickException as error:
         error.show()
         sys.exit(error.exit_code)
@@ -89,10 +94,50 @@ def main() -> None:
     except BrokenPipeError:
         sys.exit(1)  # the reader went away (e.g. `| head`): nothing left to say
     except OSError as error:  # a path given on the command line that cannot be written or read
+        if error.errno is None and error.filename is None:
+            _internal_error(error)
         where = f"{error.filename}: " if error.filename else ""
-        click.echo(f"error: {where}{error.strerror or error}; check the path and that its folder exists", err=True)
+        message = " ".join(str(error.strerror or error).split())
+        click.echo(f"error: {where}{message}; check the path and that its folder exists", err=True)
         sys.exit(2)
+    except Exception as error:
+        _internal_error(error)
     sys.exit(result if isinstance(result, int) else 0)
+
+
+def _interrupted() -> None:
+    """Ctrl-C: what was finished is kept (every file is written whole or not at all)."""
+    from solver.core import workers
+
+    try:
+        click.echo("interrupted", err=True)
+    finally:
+        if workers.native_threads_interrupted:
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(EXIT_INTERRUPTED)
+        sys.exit(EXIT_INTERRUPTED)
+
+
+def _internal_error(error: BaseException) -> None:
+    """A bug: one line saying so, the traceback in a file to attach to a report, exit code 3."""
+    import tempfile
+    import traceback
+
+    from solver.core.errors import one_line
+
+    report = "".join(traceback.format_exception(error))
+    where = "stderr"
+    try:
+        handle, path = tempfile.mkstemp(prefix="schinderhannes-error-", suffix=".txt")
+        with open(handle, "w", encoding="utf-8") as out:
+            out.write(f"schinderhannes {' '.join(sys.argv[1:])}\n\n{report}")
+        where = path
+    except OSError:
+        sys.stderr.write(report)
+    summary = one_line(f"{type(error).__name__}: {error}")[:200]
+    click.echo(f"internal error ({summary}); please report it with the traceback written to {where}", err=True)
+    sys.exit(EXIT_INTERNAL_ERROR)
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -17,7 +18,9 @@ from typing import TypedDict
 
 from solver.cardgames.api import Game, StateT
 from solver.cardgames.bots import Bot
+from solver.core.workers import bounded_imap, cap_workers, ignore_interrupts
 
+CHUNK = 50  # games a worker plays per task
 BotsFactory = Callable[[int], Sequence[Bot[StateT]]]  # game seed -> one bot per seat
 
 
@@ -63,6 +66,13 @@ class SimulationResult:
     rounds: Counter[int] = field(default_factory=Counter)
     score_histories: list[list[list[int]]] = field(default_factory=list)
     names: list[str] = field(default_factory=list)
+    interrupted: bool = False  # Ctrl-C ended the run: these are the games finished before it
+
+    def stop_if_interrupted(self, wanted: int) -> None:
+        """After the partial results are shown: end like any interrupted command (exit 130)."""
+        if self.interrupted:
+            print(f"interrupted: {self.games} of {wanted} games were played", file=sys.stderr)
+            raise KeyboardInterrupt
 
     def win_rate(self, seat: int) -> float:
         return self.wins[seat] / self.games if self.games else 0.0
@@ -154,25 +164,27 @@ def simulate(
     jobs: int = 1,
     progress: bool = False,
     keep_histories: int = 0,
-    chunk: int = 50,
+    chunk: int = CHUNK,
 ) -> SimulationResult:
     """Play `games` games; `keep_histories` keeps that many score trajectories."""
     players = game.num_players()
     names = [getattr(bot, "name", type(bot).__name__) for bot in make_bots(game_seed(seed, 0))]
     result = SimulationResult(games=0, num_players=players, wins=[0] * players, no_winner=0,
                               names=names)
-    batches = [list(range(start, min(start + chunk, games))) for start in range(0, games, chunk)]
-    tasks = [(game, make_bots, seed, batch) for batch in batches]
+    tasks = ((game, make_bots, seed, list(range(start, min(start + chunk, games))))
+             for start in range(0, games, chunk))  # made as they are needed: a huge --games costs nothing up front
 
     from tqdm import tqdm
 
-    bar = tqdm(total=games, disable=not progress, unit="game", leave=False)
+    jobs = cap_workers(jobs, -(-games // chunk))
+    bar = None
     try:
-        if jobs > 1 and len(tasks) > 1:
+        bar = tqdm(total=games, disable=not progress, unit="game", leave=False)
+        if jobs > 1 and games > chunk:
             import multiprocessing
 
-            with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-                for batch in pool.imap(_play_indices, tasks):
+            with multiprocessing.get_context("spawn").Pool(jobs, initializer=ignore_interrupts) as pool:
+                for batch in bounded_imap(pool, _play_indices, tasks, 2 * jobs):
                     _collect(result, batch, keep_histories)
                     bar.update(len(batch))
         else:
@@ -180,8 +192,11 @@ def simulate(
                 batch = _play_indices(task)
                 _collect(result, batch, keep_histories)
                 bar.update(len(batch))
+    except KeyboardInterrupt:
+        result.interrupted = True  # the workers are stopped; the games finished are kept
     finally:
-        bar.close()
+        if bar is not None:
+            bar.close()
     return result
 
 

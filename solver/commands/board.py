@@ -11,11 +11,16 @@ from solver.commands.options import board_option, echo_json, json_option, load_b
 @board_option
 @click.option("--svg", "picture", type=click.Path(dir_okay=False),
               help="Draw the board to this file (SVG; .png and .pdf work too).")
+@click.option("--force", is_flag=True, help="Replace the --svg file if it exists.")
 @json_option
-def board(board_file: str | None, picture: str | None, as_json: bool) -> None:
+def board(board_file: str | None, picture: str | None, force: bool, as_json: bool) -> None:
     """List the board's districts and paths, or draw it with --svg FILE."""
     from solver.core import names
 
+    if picture:
+        from solver.core.yamlio import refuse_overwrite
+
+        refuse_overwrite(picture, force)
     the_board = load_board_warned(board_file)
     if picture:
         from solver.core.drawing import draw_board

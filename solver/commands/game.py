@@ -47,17 +47,20 @@ def table_deck(state_file: str, deck_file: str | None) -> Deck:
 
 def parse_clue_text(text: str) -> object:
     """--clue as JSON or as the YAML flow form puzzle files use; one line of error either way."""
-    import yaml
+    from solver.core.yamlio import check_depth, parse_yaml
 
     try:
-        return json.loads(text)
+        return check_depth(json.loads(text), "--clue")
     except json.JSONDecodeError:
         pass
+    except RecursionError:
+        raise BadInput("--clue nests lists and mappings too deeply") from None
+    except ValueError:  # a number with more digits than Python converts
+        raise BadInput("--clue holds a number too long to read; write a card's clue") from None
     try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as error:
-        problem = getattr(error, "problem", None) or "not JSON or YAML"
-        raise BadInput(f"--clue is neither JSON nor YAML ({problem}); write it like {CLUE_EXAMPLE}") from None
+        return parse_yaml(text, "")
+    except BadInput as error:
+        raise BadInput(f"--clue is neither JSON nor YAML ({error.message}); write it like {CLUE_EXAMPLE}") from None
 
 
 def parse_card(text: str | None, clue_text: str | None, deck: Deck) -> CardRef:

@@ -37,12 +37,13 @@ DIFFICULTIES = ("easy", "medium", "hard", "expert")
 @click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
               help="Run --count on local processes or on Ray.")
 @click.option("--ray-address", default=None, help="A Ray cluster to use (default: start Ray locally).")
+@click.option("--force", is_flag=True, help="Replace puzzle files that exist (-o).")
 @board_option
 @json_option
 def generate(seed: int, difficulty: str, output: str | None, sheet: str | None, sheet_solution: bool, card_range: str,
              types: str | None, solo_cards: bool, needs_district: bool, given: tuple[str, ...],
              max_tries: int, time_limit: float, count: int, jobs: int, backend: str, ray_address: str | None,
-             board_file: str | None, as_json: bool) -> int:
+             force: bool, board_file: str | None, as_json: bool) -> int:
     """Generate a uniquely solvable, minimal solo puzzle graded by difficulty.
 
     A search that takes a while shows its attempts on stderr; when it gives up (after
@@ -63,7 +64,11 @@ def generate(seed: int, difficulty: str, output: str | None, sheet: str | None, 
                       time_limit=time_limit)
     if count > 1 or backend == "ray":
         return _many(seed, count, options, output, sheet, jobs, backend, ray_address, board_file, sheet_solution,
-                     as_json)
+                     as_json, force)
+    if output:
+        from solver.core.yamlio import refuse_overwrite
+
+        refuse_overwrite(output, force)
     return _single(seed, options, output, sheet, board_file, sheet_solution, as_json)
 
 
@@ -131,8 +136,7 @@ def _write(puzzle, output: str | None, sheet: str | None, board_file: str | None
 
 
 def _many(seed, count, options, output, sheet, jobs, backend, ray_address, board_file, sheet_solution: bool = False,
-          as_json: bool = False) -> int:
-    import os
+          as_json: bool = False, force: bool = False) -> int:
     import sys
 
     from tqdm import tqdm
@@ -146,7 +150,14 @@ def _many(seed, count, options, output, sheet, jobs, backend, ray_address, board
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise BadInput(f"cannot make the folder {output} ({error.strerror}); -o takes a folder with --count") from None
-    jobs = jobs or os.cpu_count() or 1
+    if not force:
+        _refuse_existing(folder, options.difficulty, range(seed, seed + count))
+    from solver.core.workers import cap_workers, capped_note
+
+    note = capped_note(jobs, count, "puzzle")
+    if note:
+        click.echo(note, err=True)
+    jobs = cap_workers(jobs, count)
     extension = sheet.lstrip(".") if sheet else None
     failed = 0
     report: dict[str, list] = {"puzzles": [], "failed": []}
@@ -168,6 +179,15 @@ def _many(seed, count, options, output, sheet, jobs, backend, ray_address, board
         report["failed"].sort(key=lambda entry: entry["seed"])
         echo_json(report)
     return 1 if failed else 0
+
+
+def _refuse_existing(folder: Path, difficulty: str, seeds: range) -> None:
+    """BadInput when a puzzle this run would write is in the folder already (the folder is listed,
+    the seeds are not: a huge --count costs nothing here)."""
+    for path in folder.glob(f"{difficulty}-*.yaml"):
+        number = path.stem.removeprefix(f"{difficulty}-")
+        if number.lstrip("-").isdigit() and int(number) in seeds:
+            raise BadInput(f"{path} exists; give --force to replace the puzzles there, or another folder or --seed")
 
 
 def _card_range(text: str) -> tuple[int, int]:

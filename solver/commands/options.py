@@ -52,3 +52,13 @@ def parse_placements(entries: tuple[str, ...], option: str) -> dict[str, str]:
     if len(set(placed.values())) != len(placed):
         raise BadInput(f"{option} places one delict twice")
     return placed
+
+
+def say_capped_jobs(jobs: int, games: int) -> None:
+    """Say so when --jobs is more than a simulation can use (batches of 50 games, cores)."""
+    from solver.cardgames.simulate import CHUNK
+    from solver.core.workers import capped_note
+
+    note = capped_note(jobs, -(-games // CHUNK), f"batch of {CHUNK} games")
+    if note:
+        click.echo(note, err=True)

@@ -84,19 +84,23 @@ def simulate(games: int, players: int, bots_spec: str, seed: int, jobs: int, pro
 
     names = _bot_names(bots_spec, players)
     cards = _load_deck(deck_path, symbols_path)
+    from solver.commands.options import say_capped_jobs
+
+    say_capped_jobs(jobs, games)
     result = run(ScandaroonGame(cards, players, keep_log=False), partial(make_bots, tuple(names)), games,
                  seed=seed, jobs=jobs, progress=progress)
     summary = result.to_dict()
     if as_json:
         click.echo(json.dumps({**summary, "game": "scandaroon", "players": players, "seed": seed,
                                "deck": cards.source, "deck_provenance": cards.provenance}))
-        return
-    click.echo(f"{games} games, {players} players, seed {seed}, deck: {cards.provenance}")
-    for seat in summary["seats"]:
-        low, high = seat["ci95"]
-        click.echo(f"  seat {seat['seat']} {seat['bot']:<7} wins {seat['wins']:>5}  "
-                   f"win rate {seat['win_rate']:.3f}  95% CI [{low:.3f}, {high:.3f}]")
-    click.echo(f"  draws (no single winner): {summary['no_winner']}")
+    else:
+        click.echo(f"{result.games} games, {players} players, seed {seed}, deck: {cards.provenance}")
+        for seat in summary["seats"]:
+            low, high = seat["ci95"]
+            click.echo(f"  seat {seat['seat']} {seat['bot']:<7} wins {seat['wins']:>5}  "
+                       f"win rate {seat['win_rate']:.3f}  95% CI [{low:.3f}, {high:.3f}]")
+        click.echo(f"  draws (no single winner): {summary['no_winner']}")
+    result.stop_if_interrupted(games)
 
 
 @scandaroon.command()

@@ -117,6 +117,9 @@ def simulate(players: int, games: int, bot_names: tuple[str, ...], jobs: int, se
     names = parse_bot_names(list(bot_names), players)
     if plot and not plot.lower().endswith(".png"):
         raise BadInput(f"--plot {plot}: the plot is a PNG file; name it FILE.png")
+    from solver.commands.options import say_capped_jobs
+
+    say_capped_jobs(jobs, games)
     result = run(SchadenfreudeGame(players), bots_factory(names), games, seed=seed,
                  jobs=jobs, progress=progress, keep_histories=20 if plot else 0)
     summary = result.to_dict()
@@ -128,8 +131,9 @@ def simulate(players: int, games: int, bot_names: tuple[str, ...], jobs: int, se
         document["plot"] = plot
     if as_json:
         click.echo(json.dumps(document))
+        result.stop_if_interrupted(games)
         return
-    click.echo(f"{games} games, {players} players, seed {seed}")
+    click.echo(f"{result.games} games, {players} players, seed {seed}")
     click.echo(f"{'seat':>4}  {'bot':10} {'wins':>6} {'rate':>7}  95% CI")
     for seat in summary["seats"]:
         low, high = seat["ci95"]
@@ -141,6 +145,7 @@ def simulate(players: int, games: int, bot_names: tuple[str, ...], jobs: int, se
                f"max {rounds['max']}")
     if plot:
         click.echo(f"plot: {plot}")
+    result.stop_if_interrupted(games)
 
 
 @schadenfreude.command()
@@ -173,3 +178,4 @@ def applet(players: int, deck_name: str) -> None:
     from solver.cardgames.schadenfreude.applet import ScoringApplet
 
     ScoringApplet(players=players, notation=deck_name).run()
+

@@ -6,6 +6,7 @@ import secrets
 import socket
 import webbrowser
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -30,7 +31,6 @@ def serve(state_file: str | None, port: int, host: str, deck_file: str | None, b
     The first line printed is the address to open. Every device sees the same board; the
     command line and the page can be used side by side. Ctrl-C stops the server.
     """
-    import uvicorn
 
     from solver.web.app import TableConfig, create_app
 
@@ -50,7 +50,26 @@ def serve(state_file: str | None, port: int, host: str, deck_file: str | None, b
         raise BadInput(f"port {port} is in use on {host}; pick another with --port")
     if not no_browser:
         webbrowser.open(url)
-    uvicorn.run(create_app(config), host=host, port=port, log_level="warning")
+    if _serve_until_stopped(create_app(config), host, port):
+        raise KeyboardInterrupt  # exit code 130, like any command stopped by Ctrl-C
+
+
+def _serve_until_stopped(app: Any, host: str, port: int) -> bool:
+    """Run uvicorn until it is stopped; True when Ctrl-C (not a SIGTERM) stopped it."""
+    import signal
+
+    import uvicorn
+
+    stopped_by: list[int] = []
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: object) -> None:
+            stopped_by.append(sig)
+            super().handle_exit(sig, frame)  # type: ignore[arg-type]
+
+    # a short grace period: open event streams (the table page) do not hold Ctrl-C up
+    Server(uvicorn.Config(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=1)).run()
+    return signal.SIGINT in stopped_by
 
 
 def _existing_state(state_file: str | None) -> Path | None:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING
 
 from solver.core.board import Board
+from solver.core.yamlio import save_atomic
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -24,8 +26,10 @@ def draw_board(board: Board, path: str | Path, markings: dict[str, str] | None =
     figure, axes = plt.subplots(figsize=(9, 9))
     draw_board_on(axes, board, markings)
     axes.set_title("Schinderhannes board (paths: reconstructed where not printed)", fontsize=12)
-    figure.savefig(path, bbox_inches="tight")
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format=Path(path).suffix.lstrip(".").lower() or None, bbox_inches="tight")
     plt.close(figure)
+    save_atomic(path, buffer.getvalue(), keep_previous=False)  # never a half-written picture
 
 
 def board_svg(board: Board, markings: dict[str, str] | None = None, size: float = 9.0,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -16,6 +17,9 @@ class BadInput(ValueError):
     file: str | None = None
     line: int | None = None
 
+    def __post_init__(self) -> None:
+        self.message = one_line(self.message)
+
     def __str__(self) -> str:
         where = ""
         if self.file:
@@ -25,6 +29,18 @@ class BadInput(ValueError):
     def located(self, file: str | None = None, line: int | None = None) -> BadInput:
         """The same error, with a file and line filled in where still missing."""
         return BadInput(self.message, self.file or file, self.line or line)
+
+
+MAX_MESSAGE = 400  # characters of a message; a bad value in it is cut to about 80
+_LONG_VALUE = re.compile(r"\S{81,}")
+
+
+def one_line(message: str) -> str:
+    """A message on one line of at most MAX_MESSAGE characters, any run without spaces in it cut
+    to 80 characters: an error names a bad value, it never echoes it at length."""
+    message = _LONG_VALUE.sub(lambda found: found.group(0)[:79] + "…", message)
+    message = " ".join(message.split())
+    return message if len(message) <= MAX_MESSAGE else message[: MAX_MESSAGE - 1] + "…"
 
 
 def did_you_mean(

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import errno
+import glob
 import os
-import shutil
 import stat
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -65,9 +67,24 @@ def _construct_sequence(loader: _LineLoader, node: yaml.SequenceNode) -> LineLis
     return sequence
 
 
+def _construct_int(loader: _LineLoader, node: yaml.ScalarNode) -> int:
+    try:
+        return int(loader.construct_yaml_int(node))
+    except ValueError:  # more digits than Python converts
+        raise BadInput(f"the number {shown(node.value)} is too long; write a shorter one",
+                       None, node.start_mark.line + 1) from None
+
+
+def _construct_text(loader: _LineLoader, node: yaml.ScalarNode) -> str:
+    """A date or time is kept as the text it was written as (2020-02-30 is no error, just text)."""
+    return str(loader.construct_scalar(node))
+
+
 for _loader in (_LineLoader, _FastLineLoader):
     _loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
     _loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
+    _loader.add_constructor("tag:yaml.org,2002:int", _construct_int)
+    _loader.add_constructor("tag:yaml.org,2002:timestamp", _construct_text)
 
 
 def line_of(container: Any, key: Any = None) -> int | None:
@@ -77,37 +94,164 @@ def line_of(container: Any, key: Any = None) -> int | None:
     return None
 
 
-def load_yaml(path: str | Path) -> Any:
-    """Parse a YAML file; unreadable or malformed files become BadInput with the line."""
+# Limits on what any input file may hold (docs/formats.md, "Limits"): a hostile file is
+# refused before it is built, within a fraction of a second and at bounded memory.
+MAX_FILE_BYTES = 1_000_000  # the largest bundled file is ~12 KB; a long game's state ~100 KB
+MAX_DEPTH = 40  # lists and mappings nested in each other (a state file needs 6)
+MAX_ITEMS = 10_000  # entries of one list or mapping
+MAX_SHOWN = 80  # characters of a bad value echoed in a message
+
+
+def shown(value: Any) -> str:
+    """repr(value), cut to MAX_SHOWN characters: a bad value is named, never echoed at length."""
+    text = repr(value)
+    return text if len(text) <= MAX_SHOWN else text[: MAX_SHOWN - 1] + "…"
+
+
+def read_input_bytes(path: str | Path) -> bytes:
+    """The bytes of a regular file of at most MAX_FILE_BYTES; devices, pipes and folders are refused
+    without being read (opening does not block on a FIFO, and nothing is read from /dev/zero)."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
         raise BadInput("no such file; check the path", str(path)) from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise BadInput(f"cannot read the file ({error}); pass a UTF-8 YAML file", str(path)) from None
-    return parse_yaml(text, str(path))
+    except OSError as error:
+        raise BadInput(f"cannot read the file ({error.strerror}); pass a UTF-8 YAML file", str(path)) from None
+    try:
+        status = os.fstat(handle)
+        if stat.S_ISDIR(status.st_mode):
+            raise BadInput("this is a folder, not a file; pass a YAML file", str(path))
+        if not stat.S_ISREG(status.st_mode):
+            raise BadInput("not a regular file (a device, pipe or socket); pass a YAML file", str(path))
+        if status.st_size > MAX_FILE_BYTES:
+            raise BadInput(f"the file has {status.st_size:,} bytes; an input file has at most "
+                           f"{MAX_FILE_BYTES:,}", str(path))
+        with os.fdopen(handle, "rb", closefd=False) as stream:
+            data = stream.read(MAX_FILE_BYTES + 1)
+    except OSError as error:
+        raise BadInput(f"cannot read the file ({error.strerror}); pass a UTF-8 YAML file", str(path)) from None
+    finally:
+        os.close(handle)
+    if len(data) > MAX_FILE_BYTES:  # it grew while being read
+        raise BadInput(f"the file has more than {MAX_FILE_BYTES:,} bytes; an input file has at most that",
+                       str(path))
+    return data
+
+
+def read_text(path: str | Path) -> str:
+    """A regular UTF-8 file of bounded size as text; anything else is BadInput."""
+    return decode_text(read_input_bytes(path), str(path))
+
+
+def decode_text(data: bytes, file: str) -> str:
+    """UTF-8 bytes as text; a byte that is not UTF-8 is BadInput with its line."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise BadInput(f"byte {data[error.start]:#04x} is not UTF-8; save the file as UTF-8 text",
+                       file, line) from None
+
+
+def load_yaml(path: str | Path) -> Any:
+    """Parse a YAML file; unreadable, oversized or malformed files become BadInput with the line."""
+    return parse_yaml(read_text(path), str(path))
+
+
+def _line_at(text: str, position: int) -> int:
+    return text.count("\n", 0, position) + 1
+
+
+_STANDARD_TAG = "tag:yaml.org,2002:"
+
+
+def _check_events(text: str, file: str, loader: type[Any]) -> None:
+    """Refuse anchors and aliases, explicit tags, deep nesting and huge collections, from the
+    parser's events alone: nothing is built, so an alias bomb costs no memory."""
+    counts: list[int] = []
+    limits: list[int] = []
+    for event in yaml.parse(text, Loader=loader):
+        if not isinstance(event, yaml.NodeEvent):
+            if isinstance(event, yaml.CollectionEndEvent):
+                counts.pop()
+                limits.pop()
+            continue
+        line = event.start_mark.line + 1 if event.start_mark else None
+        if isinstance(event, yaml.AliasEvent) or event.anchor is not None:
+            raise BadInput("YAML anchors and aliases (&name, *name) are not accepted; write the value out",
+                           file, line)
+        tag = getattr(event, "tag", None)
+        if tag not in (None, "!"):
+            tag = "!!" + tag.removeprefix(_STANDARD_TAG) if tag.startswith(_STANDARD_TAG) else tag
+            raise BadInput(f"YAML tags ({shown(tag)[1:-1]}) are not accepted; write the plain value "
+                           "(in quotes to keep it text)", file, line)
+        if counts:
+            counts[-1] += 1
+            if counts[-1] > limits[-1]:
+                raise BadInput(f"a list or mapping with more than {MAX_ITEMS:,} entries; "
+                               "an input file has at most that many in one", file, line)
+        if isinstance(event, yaml.CollectionStartEvent):
+            if len(counts) >= MAX_DEPTH:
+                raise BadInput(f"lists and mappings nested more than {MAX_DEPTH} deep; "
+                               "an input file has at most that", file, line)
+            counts.append(0)
+            limits.append(2 * MAX_ITEMS if isinstance(event, yaml.MappingStartEvent) else MAX_ITEMS)
 
 
 def parse_yaml(text: str, file: str) -> Any:
-    """Parse YAML text read from `file` (a name for messages); malformed YAML becomes BadInput with the line."""
+    """Parse YAML text read from `file` (a name for messages); malformed YAML becomes BadInput with the line.
+
+    The loader is safe and bounded: anchors, aliases and tags are refused, nesting and
+    collection sizes are limited, dates stay text and numbers too long to convert are refused.
+    """
     try:
+        return _parse(text, file)
+    except BadInput as error:
+        raise error.located(file) from None
+
+
+def _parse(text: str, file: str) -> Any:
+    if len(text) > MAX_FILE_BYTES:
+        raise BadInput(f"the text has {len(text):,} characters; an input has at most {MAX_FILE_BYTES:,}", file)
+    if "\x00" in text:
+        raise BadInput("a NUL character is not allowed in YAML; remove it", file, _line_at(text, text.index("\x00")))
+    try:
+        _check_events(text, file, _FastLineLoader)
         return yaml.load(text, Loader=_FastLineLoader)
     except yaml.YAMLError:
         pass  # read it again with the pure-Python parser: the same lines, clearer messages
     try:
+        _check_events(text, file, _LineLoader)
         return yaml.load(text, Loader=_LineLoader)
+    except yaml.reader.ReaderError as error:
+        character = f"#x{error.character:04x}" if isinstance(error.character, int) else shown(error.character)
+        raise BadInput(f"the character {character} is not allowed in YAML; remove it", file,
+                       _line_at(text, error.position)) from None
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         if error.context_mark and mark and mark.index >= len(text.rstrip()):
             mark = error.context_mark  # at the end of the file: point at what was left open
         line = mark.line + 1 if mark else None
-        problem = error.problem or "invalid YAML"
+        problem = " ".join((error.problem or "invalid YAML").split())
         if error.context:
-            problem += f" ({error.context})"
+            problem += f" ({' '.join(error.context.split())})"
         raise BadInput(f"YAML syntax error: {problem}; fix the YAML at that line", file, line) from None
     except yaml.YAMLError as error:
-        raise BadInput(f"YAML error: {error}", file) from None
+        raise BadInput(f"YAML error: {' '.join(str(error).split())[:200]}", file) from None
+
+
+def check_depth(data: Any, what: str, limit: int = MAX_DEPTH) -> Any:
+    """`data` (e.g. parsed JSON) when its lists and mappings nest at most `limit` deep, else BadInput."""
+    stack = [(data, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            if depth >= limit:
+                raise BadInput(f"{what} nests lists and mappings more than {limit} deep; at most that")
+            values = item.values() if isinstance(item, dict) else item
+            stack.extend((value, depth + 1) for value in values)
+    return data
 
 
 class _FlowDumper(yaml.SafeDumper):
@@ -149,45 +293,129 @@ def previous_version(path: str | Path) -> Path:
     return Path(str(path) + ".prev")
 
 
-def save_atomic(path: str | Path, text: str, keep_previous: bool = True) -> None:
-    """Write `text` to `path` via a temporary file and a rename; keep the old file as .prev."""
-    path = Path(path)
-    try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or ".")
-    except OSError as error:
-        raise BadInput(f"cannot write here ({error.strerror}); check that the folder exists and is writable",
-                       str(path)) from None
-    try:
-        os.chmod(temporary, _mode_for(path))
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        if keep_previous and path.exists():
-            shutil.copy2(path, previous_version(path))
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-
-
-def _mode_for(path: Path) -> int:
-    """The mode a saved file gets: the existing file's, else what the user's umask allows (0666 & ~umask)."""
-    try:
-        return stat.S_IMODE(path.stat().st_mode)
-    except OSError:
-        return 0o666 & ~_umask()
+STALE_TEMPORARY_SECONDS = 60  # a temporary file this old was left by a save that was killed
 
 
 def _umask() -> int:
-    """The process's umask: read from /proc where there is one (setting it, the portable way, would
-    briefly change it for every thread, e.g. the table server's)."""
+    """The process's umask, read without changing it where the system allows (Linux)."""
     try:
-        for line in Path("/proc/self/status").read_text(encoding="ascii").splitlines():
-            if line.startswith("Umask:"):
-                return int(line.split()[1], 8)
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
     except (OSError, ValueError):
         pass
     mask = os.umask(0o022)
     os.umask(mask)
     return mask
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make a rename in `folder` durable (where the system can open a folder)."""
+    try:
+        handle = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass  # some file systems cannot sync a folder; the rename itself is still atomic
+    finally:
+        os.close(handle)
+
+
+def _write_temporary(folder: Path, name: str, data: bytes, mode: int) -> Path:
+    """`data` in a new temporary file beside `name`, synced to disk, with `mode`."""
+    handle, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fchmod(out.fileno(), mode)
+            os.fsync(out.fileno())
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    return Path(temporary)
+
+
+def _clean_stale_temporaries(folder: Path, name: str) -> None:
+    """Remove temporary files of `name` left by saves that were killed."""
+    now = time.time()
+    for stale in folder.glob(f".{glob.escape(name)}.*.tmp"):
+        try:
+            if stale.is_file() and not stale.is_symlink() and now - stale.stat().st_mtime > STALE_TEMPORARY_SECONDS:
+                stale.unlink()
+        except OSError:
+            pass
+
+
+_SAVE_HINTS = {
+    errno.ENOSPC: "the disk is full; free some space and try again",
+    errno.EDQUOT: "the disk quota is used up; free some space and try again",
+    errno.EROFS: "the file system is read-only",
+    errno.EACCES: "check that the folder is writable",
+    errno.EPERM: "check that the folder is writable",
+}
+
+
+def refuse_overwrite(path: str | Path, force: bool) -> None:
+    """BadInput when `path` exists and `force` is not given: an output never replaces a file silently."""
+    if not force and (Path(path).exists() or Path(path).is_symlink()):
+        raise BadInput("the file exists; give --force to replace it, or another name", str(path))
+
+
+def save_atomic(path: str | Path, text: str | bytes, keep_previous: bool = True) -> None:
+    """Write `text` to `path` so that a crash at any moment leaves the old or the new file, whole.
+
+    The text goes to a temporary file beside the file, synced to disk, then renamed over
+    it, and the folder is synced. With `keep_previous`, the file being replaced is kept
+    as PATH.prev, written the same way (a temporary file renamed over it, never through a
+    link planted there) before the file itself is replaced, so PATH.prev is never newer
+    than PATH. A symbolic link at PATH is kept: the file it points to is updated. The
+    file keeps its mode (a new one gets 0666 less the umask); a read-only file is refused.
+    """
+    path = Path(path)
+    target = Path(os.path.realpath(path)) if path.is_symlink() else path
+    folder = target.parent
+    if path.is_symlink() and not target.exists():
+        raise BadInput("this is a link to a file that does not exist; remove the link or point it at a file",
+                       str(path))
+    if target.is_dir():
+        raise BadInput("this is a folder, not a file; give a file name", str(path))
+    if not folder.is_dir():
+        raise BadInput("cannot write here (no such folder); check that the folder exists and is writable",
+                       str(path))
+    try:
+        old_status = target.stat() if target.exists() else None
+    except OSError as error:
+        raise BadInput(f"cannot read the file ({error.strerror})", str(path)) from None
+    if old_status is not None and not stat.S_ISREG(old_status.st_mode):
+        raise BadInput("not a regular file (a device, pipe or socket); give a file name", str(path))
+    if old_status is not None and not old_status.st_mode & stat.S_IWUSR:
+        raise BadInput("the file is read-only; make it writable (chmod u+w) to change it", str(path))
+    mode = stat.S_IMODE(old_status.st_mode) if old_status else 0o666 & ~_umask()
+    temporaries: list[Path] = []
+    try:
+        _clean_stale_temporaries(folder, target.name)
+        data = text.encode("utf-8") if isinstance(text, str) else text
+        temporaries.append(_write_temporary(folder, target.name, data, mode))
+        if keep_previous and old_status is not None:
+            previous = previous_version(path)
+            backup = _write_temporary(previous.parent, previous.name, target.read_bytes(), mode)
+            temporaries.append(backup)
+            os.replace(backup, previous)  # replaces a link planted at .prev, never writes through it
+            temporaries.remove(backup)
+            if previous.parent != folder:
+                _fsync_folder(previous.parent)
+        os.replace(temporaries[0], target)
+        temporaries.clear()
+        _fsync_folder(folder)
+    except OSError as error:
+        if error.errno in _SAVE_HINTS:
+            raise BadInput(f"cannot save ({error.strerror}); the file is unchanged: {_SAVE_HINTS[error.errno]}",
+                           str(path)) from None
+        raise
+    finally:
+        for temporary in temporaries:
+            temporary.unlink(missing_ok=True)

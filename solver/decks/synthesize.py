@@ -20,13 +20,15 @@ each previous answer (1 worker, a seeded search), so a seed reproduces the same 
 from __future__ import annotations
 
 import random
+import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ortools.sat.python import cp_model, cp_model_helper
 
-from solver.core import names
+from solver.core import names, workers
 from solver.core.bits import N
 from solver.core.board import Board
 from solver.core.cards import Clue, DelictClue, DistrictClue, GroupClue, LocationClue, NotClue, card_type_of_number
@@ -316,7 +318,7 @@ class Master:
         self.model.clear_hints()
         for index, value in self._hints.items():
             self.model.add_hint(self.model.get_bool_var_from_proto_index(index), value)
-        status = solver.solve(self.model)
+        status = solve_interruptibly(solver, self.model)
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return None
         self._remember(solver)
@@ -337,6 +339,27 @@ class Master:
 
 def _negated(literal: Lit | bool) -> Lit | bool:
     return (not literal) if isinstance(literal, bool) else literal.Not()
+
+
+def solve_interruptibly(solver: cp_model.CpSolver, model: cp_model.CpModel) -> Any:
+    """solver.solve(model), with Ctrl-C stopping the search at once and raised as KeyboardInterrupt.
+
+    The search runs in a thread while this one waits (a wait Ctrl-C interrupts); CP-SAT's own
+    SIGINT handler is off, since it would end only this search and let the run go on.
+    """
+    solver.parameters.catch_sigint_signal = False
+    found: list[Any] = []
+    thread = threading.Thread(target=lambda: found.append(solver.solve(model)), daemon=True)
+    thread.start()
+    try:
+        while thread.is_alive():
+            thread.join(0.1)
+    except KeyboardInterrupt:
+        solver.stop_search()
+        thread.join()
+        workers.native_threads_interrupted = True
+        raise
+    return found[0]
 
 
 def _clue_of(texts: _Texts, solver: cp_model.CpSolver) -> Clue:

@@ -6,7 +6,8 @@ the same whichever backend ran them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+import itertools
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -44,7 +45,7 @@ def _one_of(job: tuple[int, Options, str | None]) -> Result:
 def generate_many(seeds: Sequence[int], options: Options, jobs: int = 1, backend: str = "local",
                   board_file: str | None = None, ray_address: str | None = None) -> Iterator[Result]:
     """Results in the order they finish (each carries its seed)."""
-    work = [(seed, options, board_file) for seed in seeds]
+    work = ((seed, options, board_file) for seed in seeds)  # made as needed: a huge count costs nothing up front
     if backend == "ray":
         yield from _on_ray(work, jobs, ray_address)
     elif jobs <= 1:
@@ -52,12 +53,14 @@ def generate_many(seeds: Sequence[int], options: Options, jobs: int = 1, backend
     else:
         from multiprocessing import get_context
 
-        with get_context("spawn").Pool(jobs) as pool:
-            yield from pool.imap_unordered(_one_of, work)
+        from solver.core.workers import bounded_imap, ignore_interrupts
+
+        with get_context("spawn").Pool(jobs, initializer=ignore_interrupts) as pool:
+            yield from bounded_imap(pool, _one_of, work, 2 * jobs)
     return
 
 
-def _on_ray(work: list[tuple[int, Options, str | None]], jobs: int, address: str | None) -> Iterator[Result]:
+def _on_ray(work: Iterable[tuple[int, Options, str | None]], jobs: int, address: str | None) -> Iterator[Result]:
     import ray
 
     started_here = not ray.is_initialized()
@@ -68,9 +71,11 @@ def _on_ray(work: list[tuple[int, Options, str | None]], jobs: int, address: str
             ray.init(num_cpus=max(jobs, 1), include_dashboard=False, log_to_driver=False)
     try:
         remote = ray.remote(_one_of)
-        pending = [remote.remote(job) for job in work]
+        jobs_left = iter(work)
+        pending = [remote.remote(job) for job in itertools.islice(jobs_left, 2 * max(jobs, 1))]
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
+            pending.extend(remote.remote(job) for job in itertools.islice(jobs_left, 1))
             yield ray.get(done[0])
     finally:
         if started_here:

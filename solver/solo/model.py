@@ -39,6 +39,8 @@ class PuzzleModel:
         self.solver = cp_model.CpSolver()
         self.solver.parameters.num_workers = 1
         self.solver.parameters.cp_model_presolve = False  # measured: presolve costs more than it saves here
+        # Ctrl-C is Python's to handle (exit 130): CP-SAT's own handler would leave SIGINT at its default
+        self.solver.parameters.catch_sigint_signal = False
 
     def _add_clue(self, clue: Clue, index: int) -> cp_model.IntVar | None:
         literal = self.model.new_bool_var(f"clue{index}") if self.switchable else None

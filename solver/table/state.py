@@ -19,13 +19,14 @@ from typing import Any, Final, Literal
 
 from solver.core import names
 from solver.core.errors import BadInput
-from solver.core.yamlio import dump_yaml, line_of, load_yaml, previous_version, save_atomic
+from solver.core.yamlio import dump_yaml, line_of, parse_yaml, previous_version, read_text, save_atomic
 from solver.table.errors import StateConflict
 
 MARKERS_PER_DELICT = 5
 FULL_LOCATION = 3
+FORMAT = 1  # the state file format this program writes; a file without `format:` is format 1 too
 TOP_LEVEL_KEYS = (
-    "players", "scores", "turn", "markers", "tiles", "remove_one_used", "out_of_game",
+    "format", "players", "scores", "turn", "markers", "tiles", "remove_one_used", "out_of_game",
     "variant", "cards_this_turn", "finished", "history",
 )
 VARIANT_KEYS = ("two_player", "last_delict_points")
@@ -374,6 +375,7 @@ class GameState:
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
+            "format": FORMAT,
             "players": list(self.players),
             "scores": {p: self.scores.get(p, 0) for p in self.players},
             "turn": self.turn,
@@ -401,10 +403,11 @@ class GameState:
         """
         text = self.to_yaml()
         previous = previous_version(path)
-        if reuse_previous and previous.exists():
+        if reuse_previous and previous.exists() and not previous.is_symlink():
             try:
-                if load_state(previous).to_dict() == self.to_dict():
-                    text = previous.read_text(encoding="utf-8")
+                previous_text = read_text(previous)
+                if parse_state(previous_text, str(previous)).to_dict() == self.to_dict():
+                    text = previous_text
             except BadInput:
                 pass  # an unreadable previous file is simply not reused
         save_atomic(path, text)
@@ -439,10 +442,15 @@ def _player_problems(state: GameState) -> list[str]:
 
 def load_state(path: str | Path) -> GameState:
     """Load and validate a state file; anything against the rules is BadInput with its line."""
-    file = str(path)
-    data = load_yaml(path)
+    return parse_state(read_text(path), str(path))
+
+
+def parse_state(text: str, file: str) -> GameState:
+    """Validate a state file's text read from `file` (a name for messages)."""
+    data = parse_yaml(text, file)
     if not isinstance(data, dict):
         raise BadInput("a game state is a mapping with players, scores, turn, markers, tiles", file)
+    _check_format(data, file)
     unknown = [key for key in data if key not in TOP_LEVEL_KEYS]
     if unknown:
         raise BadInput(f"unknown key {unknown[0]!r}; a state has {', '.join(TOP_LEVEL_KEYS)}",
@@ -453,6 +461,18 @@ def load_state(path: str | Path) -> GameState:
         raise error.located(file) from None
     _validate(state, data, file)
     return state
+
+
+def _check_format(data: dict[str, Any], file: str) -> None:
+    """A file from a newer program is refused; one without `format:` (written before it existed)
+    is read as format 1 and gets the key when it is next saved (the old file kept as .prev)."""
+    version = data.get("format", FORMAT)
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise BadInput(f"`format:` must be a whole number >= 1 (this program writes {FORMAT})",
+                       file, line_of(data, "format"))
+    if version > FORMAT:
+        raise BadInput(f"this state file has format {version}, written by a newer schinderhannes; this one reads "
+                       f"format {FORMAT} and older: update the program", file, line_of(data, "format"))
 
 
 def _parse(data: dict[str, Any], file: str) -> GameState:

@@ -22,7 +22,8 @@ from pathlib import Path
 from filelock import FileLock, Timeout
 
 from solver.core.errors import BadInput
-from solver.table.state import GameState, load_state
+from solver.core.yamlio import decode_text, read_input_bytes
+from solver.table.state import GameState, parse_state
 
 LOCK_TIMEOUT = 10.0  # seconds a writer waits for another one to finish
 
@@ -55,19 +56,16 @@ class StateFile:
 
     def read(self) -> Snapshot:
         """The state as saved now, with its version (saves are atomic, so no lock is needed)."""
-        try:
-            data = self.path.read_bytes()
-        except FileNotFoundError:
-            raise BadInput("no such state file; start one with `schinderhannes game new`", str(self.path)) from None
-        except IsADirectoryError:
-            raise BadInput("this is a folder, not a state file", str(self.path)) from None
-        return Snapshot(load_state(self.path), version_of(data))
+        if not self.path.exists() and not self.path.is_symlink():
+            raise BadInput("no such state file; start one with `schinderhannes game new`", str(self.path))
+        data = read_input_bytes(self.path)  # a regular file of bounded size, read once
+        return Snapshot(parse_state(decode_text(data, str(self.path)), str(self.path)), version_of(data))
 
     def version(self) -> str | None:
         """The current version, or None when the file is missing (cheap: no parsing)."""
         try:
-            return version_of(self.path.read_bytes())
-        except OSError:
+            return version_of(read_input_bytes(self.path))
+        except BadInput:
             return None
 
     @contextmanager

@@ -9,6 +9,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 
 from solver.core.errors import BadInput
+from solver.core.yamlio import check_depth
 
 MAX_BODY = 64 * 1024  # bytes: a puzzle file is a few KB, a grid's or a hand's JSON far less
 
@@ -38,6 +39,9 @@ async def json_object(request: Request, example: str, keys: set[str] | None = No
         raise BadInput(f"the request body is not JSON ({error})") from None
     except RecursionError:
         raise BadInput("the request body is nested too deeply") from None
+    except ValueError:  # a number with more digits than Python converts
+        raise BadInput("the request body holds a number too long to read") from None
+    check_depth(data, "the request body")
     if not isinstance(data, dict):
         raise BadInput(f"the request body is a JSON object, e.g. {example}")
     unknown = sorted(set(data) - keys) if keys is not None else []

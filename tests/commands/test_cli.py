@@ -53,3 +53,23 @@ def test_an_output_path_in_a_missing_folder_is_one_line_and_exit_2(run, tmp_path
         code, out, err = run(*args)
         assert code == 2 and out == "", args
         assert err.startswith("error: ") and str(missing) in err and len(err.splitlines()) == 1, err
+
+
+def test_board_svg_and_generate_refuse_to_replace_a_file_without_force(run, tmp_path):
+    picture, puzzle = tmp_path / "board.svg", tmp_path / "p.yaml"
+    for path in (picture, puzzle):
+        path.write_text("mine\n", encoding="utf-8")
+    for args, path in ((["board", "--svg", str(picture)], picture),
+                       (["generate", "--difficulty", "easy", "-o", str(puzzle)], puzzle)):
+        code, _, err = run(*args)
+        assert code == 2 and "give --force" in err and len(err.splitlines()) == 1, err
+        assert path.read_text(encoding="utf-8") == "mine\n"
+    assert run("board", "--svg", str(picture), "--force").exit_code == 0
+    assert picture.read_text(encoding="utf-8").startswith("<?xml")
+
+
+def test_generate_count_refuses_a_folder_that_holds_one_of_its_puzzles(run, tmp_path):
+    (tmp_path / "easy-2.yaml").write_text("mine\n", encoding="utf-8")
+    code, _, err = run("generate", "--difficulty", "easy", "--count", "3", "-o", str(tmp_path))
+    assert code == 2 and "easy-2.yaml exists; give --force" in err
+    assert (tmp_path / "easy-2.yaml").read_text(encoding="utf-8") == "mine\n"

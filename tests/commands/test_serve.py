@@ -71,7 +71,7 @@ def test_serve_prints_the_address_first_and_stops_cleanly_on_ctrl_c(state: Path)
         status, body = get(first + "api/state")
         assert status == 200 and body["players"] == ["Anna", "Ben"]
         process.send_signal(signal.SIGINT)
-        assert process.wait(10) == 0
+        assert process.wait(10) == 130  # stopped by Ctrl-C, like every command (docs/formats.md)
     assert state.read_bytes() == before
 
 

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import errno
+import os
+import stat
+import time
 from pathlib import Path
 
 import pytest
@@ -94,7 +98,9 @@ def test_a_failed_save_leaves_the_file_and_no_temporary(tmp_path, monkeypatch):
     with pytest.raises(OSError, match="disk full"):
         save_atomic(path, "lost\n")
     assert path.read_text(encoding="utf-8") == "kept\n"
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["state.yaml", "state.yaml.prev"]
+    # no temporary left; a .prev, where the failure left one, is the file as it was
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name != "state.yaml.prev") == ["state.yaml"]
+    assert not previous_version(path).exists() or previous_version(path).read_text(encoding="utf-8") == "kept\n"
 
 
 def test_saving_into_a_missing_folder_is_bad_input(tmp_path):
@@ -103,17 +109,95 @@ def test_saving_into_a_missing_folder_is_bad_input(tmp_path):
     assert caught.value.file == str(tmp_path / "missing" / "state.yaml")
 
 
-def test_save_atomic_respects_the_umask_and_keeps_an_existing_mode(tmp_path):
-    import os
-    import stat
+# ----- the save path ---------------------------------------------------------------------------
 
+
+def test_the_previous_version_is_renamed_into_place_never_through_a_planted_link(tmp_path):
+    path, elsewhere = tmp_path / "state.yaml", tmp_path / "precious.txt"
+    elsewhere.write_text("precious\n", encoding="utf-8")
+    save_atomic(path, "first\n")
+    previous_version(path).symlink_to(elsewhere)
+    save_atomic(path, "second\n")
+    assert elsewhere.read_text(encoding="utf-8") == "precious\n"
+    assert not previous_version(path).is_symlink()
+    assert previous_version(path).read_text(encoding="utf-8") == "first\n"
+
+
+def test_a_linked_file_updates_its_target(tmp_path):
+    target, link = tmp_path / "real.yaml", tmp_path / "state.yaml"
+    target.write_text("first\n", encoding="utf-8")
+    link.symlink_to(target)
+    save_atomic(link, "second\n")
+    assert link.is_symlink() and target.read_text(encoding="utf-8") == "second\n"
+    assert previous_version(link).read_text(encoding="utf-8") == "first\n"
+
+
+def test_a_dangling_link_or_a_folder_is_refused(tmp_path):
+    link = tmp_path / "state.yaml"
+    link.symlink_to(tmp_path / "gone.yaml")
+    with pytest.raises(BadInput, match="link to a file that does not exist"):
+        save_atomic(link, "x\n")
+    with pytest.raises(BadInput, match="folder"):
+        save_atomic(tmp_path, "x\n")
+
+
+def test_the_mode_is_kept_and_a_new_file_follows_the_umask(tmp_path):
     path = tmp_path / "state.yaml"
     old = os.umask(0o027)
     try:
         save_atomic(path, "first\n")
-        assert stat.S_IMODE(path.stat().st_mode) == 0o640
-        path.chmod(0o604)
-        save_atomic(path, "second\n")
-        assert stat.S_IMODE(path.stat().st_mode) == 0o604
     finally:
         os.umask(old)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o640
+    path.chmod(0o604)
+    save_atomic(path, "second\n")
+    assert stat.S_IMODE(path.stat().st_mode) == 0o604
+    assert stat.S_IMODE(previous_version(path).stat().st_mode) == 0o604
+
+
+def test_a_read_only_file_is_refused_and_kept(tmp_path):
+    path = tmp_path / "state.yaml"
+    save_atomic(path, "first\n")
+    path.chmod(0o444)
+    with pytest.raises(BadInput, match="read-only"):
+        save_atomic(path, "second\n")
+    assert path.read_text(encoding="utf-8") == "first\n"
+
+
+def test_a_full_disk_names_the_file_and_keeps_it(tmp_path, monkeypatch):
+    path = tmp_path / "state.yaml"
+    save_atomic(path, "first\n")
+
+    def full(*_: object) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(yamlio.os, "fsync", full)
+    with pytest.raises(BadInput, match="disk is full") as caught:
+        save_atomic(path, "second\n")
+    assert caught.value.file == str(path)
+    assert path.read_text(encoding="utf-8") == "first\n"
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_the_file_and_its_folder_are_synced(tmp_path, monkeypatch):
+    synced: list[str] = []
+    real = os.fsync
+
+    def spy(handle: int) -> None:
+        synced.append("folder" if stat.S_ISDIR(os.fstat(handle).st_mode) else "file")
+        real(handle)
+
+    monkeypatch.setattr(yamlio.os, "fsync", spy)
+    save_atomic(tmp_path / "state.yaml", "first\n")
+    assert synced == ["file", "folder"]
+
+
+def test_stale_temporary_files_are_cleaned(tmp_path):
+    path = tmp_path / "state.yaml"
+    stale, fresh = tmp_path / ".state.yaml.abc123.tmp", tmp_path / ".state.yaml.def456.tmp"
+    for left in (stale, fresh):
+        left.write_text("half", encoding="utf-8")
+    old = time.time() - 2 * yamlio.STALE_TEMPORARY_SECONDS
+    os.utime(stale, (old, old))
+    save_atomic(path, "x\n")
+    assert not stale.exists() and fresh.exists()  # a fresh one may be another writer's

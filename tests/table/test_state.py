@@ -264,3 +264,37 @@ def test_any_yaml_under_the_state_keys_loads_or_is_bad_input(tmp_path_factory, d
             assert game.problems() == []
     except BadInput:
         pass
+
+
+# ----- the format version --------------------------------------------------------------------------
+
+
+def test_a_state_file_carries_its_format_version(tmp_path):
+    from solver.table.state import FORMAT, new_game
+
+    path = tmp_path / "game.yaml"
+    new_game(["A", "B"]).save(path)
+    assert path.read_text(encoding="utf-8").startswith(f"format: {FORMAT}\n")
+
+
+def test_a_file_from_a_newer_version_is_refused_in_one_line(run, tmp_path):
+    path = tmp_path / "game.yaml"
+    path.write_text("format: 2\nplayers: [A, B]\n", encoding="utf-8")
+    code, out, err = run("game", "show", str(path))
+    assert code == 2 and out == ""
+    assert "game.yaml:1: this state file has format 2, written by a newer schinderhannes" in err
+    assert len(err.splitlines()) == 1
+    path.write_text("format: one\nplayers: [A, B]\n", encoding="utf-8")
+    assert run("game", "show", str(path)).exit_code == 2
+
+
+def test_an_older_file_is_read_and_upgraded_on_save_with_the_old_one_kept(run, tmp_path):
+    path = tmp_path / "game.yaml"
+    old = "players: [A, B]\nscores: {A: 0, B: 0}\nturn: A\n"
+    path.write_text(old, encoding="utf-8")
+    assert run("game", "show", str(path)).exit_code == 0
+    assert run("play", str(path), "11").exit_code == 0
+    assert path.read_text(encoding="utf-8").startswith("format: 1\n")
+    assert (tmp_path / "game.yaml.prev").read_text(encoding="utf-8") == old
+    assert run("undo", str(path)).exit_code == 0
+    assert path.read_text(encoding="utf-8") == old  # byte for byte, from the .prev

@@ -291,3 +291,13 @@ def test_the_page_is_served_at_solo_and_under_static(client):
         assert response.status_code == 200 and "solo.js" in response.text
     for asset in ("/static/solo.js", "/static/solo.css"):
         assert client.get(asset).status_code == 200
+
+
+def test_a_hostile_upload_is_refused_in_one_line(client):
+    """An upload is read by the same bounded loader as a file: no alias bomb, no tags."""
+    bomb = "a: &a [lol, lol]\nb: &b [*a, *a]\nclues: [*b]\n"
+    for text, words in [(bomb, "anchors and aliases"), ("cards: !!python/name:os.system [1]\n", "YAML tags"),
+                        ("cards: " + "[" * 200 + "]" * 200 + "\n", "nested more than 40")]:
+        response = client.post("/api/puzzles", content=text.encode())
+        assert response.status_code == 400, response.text
+        assert words in response.json()["error"] and "\n" not in response.json()["error"]

@@ -226,6 +226,8 @@ BAD_REQUESTS = [
     ("post", "/api/hand", b'{"cards": 38}', 400),
     ("post", "/api/drawpile", b'{"cards": [99]}', 400),
     ("post", "/api/end", b'{"cards": [38]}', 400),
+    ("post", "/api/play", b'{"card": ' + b"7" * 4400 + b"}", 400),  # more digits than Python reads
+    ("post", "/api/play", b"{\"card\": {\"clue\": " + b"[" * 900 + b"]" * 900 + b"}}", 400),
     ("get", "/api/nothing", b"", 404),
     ("put", "/api/state", b"", 405),
 ]
