@@ -18,7 +18,7 @@ from typing import TypedDict
 
 from solver.cardgames.api import Game, StateT
 from solver.cardgames.bots import Bot
-from solver.core.workers import bounded_imap, cap_workers, ignore_interrupts
+from solver.core.workers import bounded_imap, cap_workers, worker_pool
 
 CHUNK = 50  # games a worker plays per task
 BotsFactory = Callable[[int], Sequence[Bot[StateT]]]  # game seed -> one bot per seat
@@ -181,9 +181,7 @@ def simulate(
     try:
         bar = tqdm(total=games, disable=not progress, unit="game", leave=False)
         if jobs > 1 and games > chunk:
-            import multiprocessing
-
-            with multiprocessing.get_context("spawn").Pool(jobs, initializer=ignore_interrupts) as pool:
+            with worker_pool(jobs) as pool:
                 for batch in bounded_imap(pool, _play_indices, tasks, 2 * jobs):
                     _collect(result, batch, keep_histories)
                     bar.update(len(batch))

@@ -41,6 +41,22 @@ def ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def worker_pool(jobs: int) -> Pool:
+    """A pool of `jobs` spawned workers that ignore Ctrl-C from their very first instruction.
+
+    The workers are started while the parent ignores SIGINT: a process started so keeps
+    ignoring it (Python leaves an ignored SIGINT alone), so a Ctrl-C that reaches a worker
+    still importing cannot print a traceback. The parent's own handler is back at once.
+    """
+    from multiprocessing import get_context
+
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        return get_context("spawn").Pool(jobs, initializer=ignore_interrupts)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def bounded_imap(pool: Pool, function: Callable[[TaskT], ResultT], tasks: Iterable[TaskT],
                  ahead: int) -> Iterator[ResultT]:
     """pool.imap, in order, with at most `ahead` tasks taken from `tasks` and not yet returned

@@ -51,11 +51,9 @@ def generate_many(seeds: Sequence[int], options: Options, jobs: int = 1, backend
     elif jobs <= 1:
         yield from map(_one_of, work)
     else:
-        from multiprocessing import get_context
+        from solver.core.workers import bounded_imap, worker_pool
 
-        from solver.core.workers import bounded_imap, ignore_interrupts
-
-        with get_context("spawn").Pool(jobs, initializer=ignore_interrupts) as pool:
+        with worker_pool(jobs) as pool:
             yield from bounded_imap(pool, _one_of, work, 2 * jobs)
     return
 
