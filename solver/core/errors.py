@@ -33,11 +33,14 @@ class BadInput(ValueError):
 
 MAX_MESSAGE = 400  # characters of a message; a bad value in it is cut to about 80
 _LONG_VALUE = re.compile(r"\S{81,}")
+# a value shown with repr(), spaces and all (an apostrophe inside a word, "robbers' ball", opens nothing)
+_LONG_QUOTED = re.compile("(?<!\\w)'[^'\\n]{80,}'(?!\\w)|(?<!\\w)\"[^\"\\n]{80,}\"(?!\\w)")
 
 
 def one_line(message: str) -> str:
-    """A message on one line of at most MAX_MESSAGE characters, any run without spaces in it cut
-    to 80 characters: an error names a bad value, it never echoes it at length."""
+    """A message on one line of at most MAX_MESSAGE characters, a quoted value or any run without
+    spaces in it cut to 80 characters: an error names a bad value, it never echoes it at length."""
+    message = _LONG_QUOTED.sub(lambda found: found.group(0)[:78] + "…" + found.group(0)[0], message)
     message = _LONG_VALUE.sub(lambda found: found.group(0)[:79] + "…", message)
     message = " ".join(message.split())
     return message if len(message) <= MAX_MESSAGE else message[: MAX_MESSAGE - 1] + "…"

@@ -22,3 +22,13 @@ def test_suggest_lists_the_valid_names_first():
 def test_bad_input_says_where():
     assert str(BadInput("no", "deck.yaml", 3)) == "deck.yaml:3: no"
     assert str(BadInput("no").located("deck.yaml")) == "deck.yaml: no"
+
+
+def test_a_long_bad_value_is_cut_even_with_spaces_but_prose_is_not():
+    from solver.core.errors import BadInput
+
+    shown = str(BadInput("unknown delict " + repr("murder " * 40) + "; valid: murder"))
+    assert len(shown) < 120 and shown.endswith("; valid: murder")
+    prose = ("the rulebook prints card 48 as: In the same district Schinderhannes was arrested next to the place "
+             "where the robbers' ball was celebrated. This entry says: The robbers' ball took place next to it.")
+    assert str(BadInput(prose)) == prose
