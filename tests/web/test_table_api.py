@@ -13,20 +13,10 @@ pytest.importorskip("httpx")
 
 from starlette.testclient import TestClient
 
-from solver.core.yamlio import dump_yaml
-from solver.table.state import new_game
 from solver.web.app import TableConfig, create_app
+from tests.web.conftest import write_state
 
 RULE_4_MARKERS = {"break-in": ["Oberhausen", "Obermoschel", "Meisenheim", "Lettweiler"]}
-
-
-def write_state(path: Path, markers: dict[str, list[str]] | None = None, players: tuple[str, ...] = ("Anna", "Ben"),
-                **extra: Any) -> Path:
-    data = new_game(list(players)).to_dict()
-    data["markers"] = markers or {}
-    data.update(extra)
-    path.write_text(dump_yaml(data), encoding="utf-8")
-    return path
 
 
 @pytest.fixture
