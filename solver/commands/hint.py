@@ -15,7 +15,7 @@ from solver.commands.options import (
 
 
 @click.command()
-@click.argument("puzzle_file", type=click.Path(dir_okay=False))
+@click.argument("puzzle_file", metavar="PUZZLE", type=click.Path(dir_okay=False))
 @deck_option
 @board_option
 @click.option("--step", type=click.IntRange(min=1), default=1, show_default=True,
@@ -25,7 +25,7 @@ from solver.commands.options import (
 @json_option
 def hint(puzzle_file: str, deck_file: str | None, board_file: str | None, step: int, known: tuple[str, ...],
          as_json: bool) -> int:
-    """The easiest next deduction for PUZZLE_FILE, with the cards it uses and why.
+    """The easiest next deduction for PUZZLE (a file or a bundled puzzle's name), with the cards it uses and why.
 
     A hint narrows something beyond what a card says on its own (reading a card is
     not a hint). Ask for --step 2, 3, ... as you go, or say what you have found with

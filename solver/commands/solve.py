@@ -8,14 +8,14 @@ from solver.commands.options import board_option, deck_option, echo_json, json_o
 
 
 @click.command()
-@click.argument("puzzle_file", type=click.Path(dir_okay=False))
+@click.argument("puzzle_file", metavar="PUZZLE", type=click.Path(dir_okay=False))
 @deck_option
 @board_option
 @click.option("--explain", is_flag=True, help="Show a step-by-step deduction a person can follow.")
 @json_option
 def solve(puzzle_file: str, deck_file: str | None, board_file: str | None, explain: bool,
           as_json: bool) -> int:
-    """Solve PUZZLE_FILE: the solution, and whether it is unique, multiple or none.
+    """Solve PUZZLE (a file or a bundled puzzle's name): the solution, and whether it is unique, multiple or none.
 
     Exit code 0 when the puzzle has exactly one solution (and it agrees with the
     file's `solution:`), 1 otherwise.
