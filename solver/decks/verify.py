@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Literal
 
 from solver.core import names
 from solver.core.board import Board
@@ -19,11 +20,13 @@ from solver.core.deck import Card, Deck
 from solver.decks.box import BoxPuzzle, PartialCard, pinned
 from solver.solo.model import PuzzleModel, to_solution
 
+CheckStatus = Literal["unique", "multiple", "none", "incomplete"]  # incomplete: cards without text
+
 
 @dataclass
 class PuzzleCheck:
     number: int
-    status: str  # unique, multiple, none, or incomplete (cards without text)
+    status: CheckStatus
     agrees: bool = False  # unique, and every official entry holds
     suspects: list[int] = field(default_factory=list)  # cards in a minimal conflict with the official entries
     missing: list[int] = field(default_factory=list)
@@ -123,7 +126,7 @@ def check_puzzle(deck: Deck, board: Board, puzzle: BoxPuzzle) -> PuzzleCheck:
     cards = list(range(len(clues)))
     pin_indices = list(range(len(clues), len(clues) + len(pins)))
     found = model.solutions(cards, limit=2)
-    status = {0: "none", 1: "unique"}.get(len(found), "multiple")
+    status: CheckStatus = "none" if not found else "unique" if len(found) == 1 else "multiple"
     check = PuzzleCheck(puzzle.number, status)
     if model.solve([*cards, *pin_indices]) is None:
         check.suspects = sorted(puzzle.cards[i] for i in card_core(model, cards, pin_indices))

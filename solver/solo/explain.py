@@ -8,6 +8,7 @@ puzzle's difficulty. Where the ladder runs out, says so and lets a search decide
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
 
 from solver.core import names
 from solver.core.bits import FULL, bit, indices
@@ -22,11 +23,14 @@ from solver.solo.techniques import (
     next_deduction,
 )
 
+# solved; unfinished: the ladder ran out; impossible: the cards contradict each other
+ExplanationStatus = Literal["solved", "unfinished", "impossible"]
+
 
 @dataclass
 class Explanation:
     steps: list[Deduction] = field(default_factory=list)
-    status: str = "unfinished"  # solved, unfinished (the ladder ran out) or impossible
+    status: ExplanationStatus = "unfinished"
     final: Candidates | None = None
     contradiction: str | None = None
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from solver.core import names
 from solver.core.board import Board
@@ -38,12 +38,15 @@ Pair = tuple[str, str]  # (location, delict), display names
 
 # --- from known placements (the command line) -------------------------------------------------
 
+GridStatus = Literal["step", "solved", "stuck", "wrong"]
+
+
 @dataclass
 class KnownHint:
     wrong: list[str] | None  # None: the placements can all be right; else the locations wrong alone
     step: Deduction | None = None  # the asked-for step, when the placements can be right and there is one
     hint: GridHint | None = None  # that step as the grid hints give it (cards it rests on, what it settles)
-    status: str = "step"  # step; solved or stuck: there is no such step, the hints end after `steps`
+    status: GridStatus = "step"  # solved or stuck: there is no such step, the hints end after `steps`
     steps: int = 0  # with solved or stuck: how many steps there are from the known placements
 
 
@@ -112,7 +115,7 @@ class Grid:
 
 @dataclass
 class GridHint:
-    status: str  # wrong, solved, step (a deduction), stuck (the ladder has nothing more)
+    status: GridStatus  # step: a deduction; stuck: the ladder has nothing more
     wrong: int = 0  # how many entries are wrong (status wrong)
     step: Deduction | None = None
     cards: list[str] = field(default_factory=list)  # labels the step rests on, in the puzzle's order

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
 
 from solver.core.board import Board
 from solver.core.cards import DelictClue
 from solver.solo.model import PuzzleModel, to_solution
 from solver.solo.puzzle import Puzzle
 
+SolveStatus = Literal["unique", "multiple", "none"]
+
 
 @dataclass
 class Outcome:
-    status: str  # unique, multiple or none
+    status: SolveStatus
     solution: dict[str, str] | None = None  # location -> delict
     second: dict[str, str] | None = None
     count: int = 0  # the exact number of solutions
