@@ -2,13 +2,14 @@
 tools; skipped when pyspiel is not installed."""
 
 import copy
-import math
 import random
 
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 openspiel = pytest.importorskip("solver.cardgames.scandaroon.openspiel")
+
+from tests.cardgames.spiel_checks import assert_mccfr_runs_clean  # noqa: E402
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -117,28 +118,7 @@ def test_rl_environment_steps_through_whole_games():
 
 
 def test_outcome_sampling_mccfr_runs_clean():
-    import numpy as np
-    from open_spiel.python.algorithms import outcome_sampling_mccfr
-
-    game = openspiel.load_game(3)
-    np.random.seed(0)
-    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
-    for _ in range(20):
-        solver.iteration()
-    values = [v for table in solver._infostates.values() for row in table for v in row]
-    assert values and all(math.isfinite(v) for v in values)
-    native = pyspiel.OutcomeSamplingMCCFRSolver(game, seed=0)
-    for _ in range(100):
-        native.run_iteration()
-    policy = native.average_policy()
-    state = game.new_initial_state()
-    rng = random.Random(2)
-    while not state.is_terminal():
-        if not state.is_chance_node():
-            probabilities = dict(policy.get_state_policy(state))
-            assert all(math.isfinite(p) for p in probabilities.values())
-            assert sum(probabilities.values()) == pytest.approx(1.0)
-        state.apply_action(rng.choice(state.legal_actions()))
+    assert_mccfr_runs_clean(openspiel.load_game(3), python_iterations=20)
 
 
 def test_python_mcts_and_cpp_random_bots_play_whole_games():

@@ -7,6 +7,8 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 openspiel = pytest.importorskip("solver.cardgames.schadenfreude.openspiel")
 
+from tests.cardgames.spiel_checks import assert_mccfr_runs_clean  # noqa: E402
+
 
 def test_registered_and_loadable_with_player_count():
     game = pyspiel.load_game("python_schadenfreude", {"players": 3})
@@ -205,36 +207,7 @@ def test_rl_environment_steps_through_whole_games():
 
 
 def test_outcome_sampling_mccfr_runs_clean_on_the_single_round_game():
-    import math
-
-    import numpy as np
-    from open_spiel.python.algorithms import outcome_sampling_mccfr
-
-    game = openspiel.load_game(3, max_rounds=1)
-    np.random.seed(0)
-    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
-    for _ in range(100):
-        solver.iteration()
-    values = [v for table in solver._infostates.values() for row in table for v in row]
-    assert values and all(math.isfinite(v) for v in values)
-    native = pyspiel.OutcomeSamplingMCCFRSolver(game, seed=0)
-    for _ in range(100):
-        native.run_iteration()
-    policy = native.average_policy()
-    python_policy = solver.average_policy()
-    rng = random.Random(1)
-    state = game.new_initial_state()
-    while not state.is_terminal():  # the average policies along a game are distributions
-        if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choices(actions, probs)[0])
-            continue
-        for probabilities in (dict(policy.get_state_policy(state)),
-                              python_policy.action_probabilities(state)):
-            assert sorted(probabilities) == state.legal_actions()
-            assert all(math.isfinite(p) and p >= 0 for p in probabilities.values())
-            assert sum(probabilities.values()) == pytest.approx(1.0)
-        state.apply_action(rng.choice(state.legal_actions()))
+    assert_mccfr_runs_clean(openspiel.load_game(3, max_rounds=1), python_iterations=100)
 
 
 def test_python_mcts_bot_plays_whole_games():
