@@ -14,6 +14,10 @@ unary clues are the masks themselves, a district clue tying a settled delict is 
 implied by arc consistency, a group clue is gone once one member can only be inside. When
 the propagation alone decides the puzzle (no mask left, or every delict settled: then the
 clues are checked against solver.core.semantics) CP-SAT is not called at all.
+
+Both kinds find several solutions (uniqueness: up to two) in one CP-SAT run that enumerates
+and stops at the limit; a switchable model assumes every switch on or off for it, so that
+each solution comes once.
 """
 
 from __future__ import annotations
@@ -85,7 +89,7 @@ Collector = Callable[["PuzzleModel", int, list[Assignment]], "cp_model.CpSolverS
 
 @cache
 def _collector_class() -> Collector:
-    """A solution callback that decodes each solution of a fixed model into `found`, up to `limit`."""
+    """A solution callback that decodes each solution of a model into `found`, up to `limit`."""
     from ortools.sat.python import cp_model
 
     class Collecting(cp_model.CpSolverSolutionCallback):
@@ -96,7 +100,8 @@ def _collector_class() -> Collector:
             self.found = found
 
         def on_solution_callback(self) -> None:
-            self.found.append(self.decode())
+            if len(self.found) < self.limit:
+                self.found.append(self.decode())
             if len(self.found) >= self.limit:
                 self.stop_search()
 
@@ -131,8 +136,8 @@ class PuzzleModel:
         self.enforce: list[cp_model.IntVar] = []
         # x[d * N + l]: "delict d at location l"; a fixed model has only those its masks leave open
         self.x: dict[int, cp_model.IntVar] = {}
-        self.allowed: list[int] = []
-        self._decode: Callable[[], Assignment] | None = None  # a fixed model's propagated masks (delict -> locations)
+        self.allowed: list[int] = []  # a fixed model's propagated masks (delict -> locations)
+        self._decode: Callable[[], Assignment] | None = None
         if switchable:
             self._build_switchable()
         else:
