@@ -8,12 +8,13 @@ with assumptions: for uniqueness proofs, for conflicts, and for the generator's 
 
 switchable=False answers one question (solve, prove unique) about all the clues at once. The
 clues are first reduced to a mask of allowed locations per delict and the masks propagated
-(solver.counting.reduce); only the booleans still allowed are made, settled delicts drop out
-(with their locations), and a clause goes in only where the masks do not already satisfy it:
-unary clues are the masks themselves, a district clue tying a settled delict is already
-implied by arc consistency, a group clue is gone once one member can only be inside. When
-the propagation alone decides the puzzle (no mask left, or every delict settled: then the
-clues are checked against solver.core.semantics) CP-SAT is not called at all.
+(solver.counting.reduce; besides, a group card only one member can still satisfy puts that
+member inside). Only the booleans still allowed are made, settled delicts drop out (with their
+locations), and a clause goes in only where the masks do not already satisfy it: unary clues
+are the masks themselves, a district clue tying a settled delict is already implied by arc
+consistency, a group clue is gone once one member can only be inside. When the propagation
+alone decides the puzzle (no mask left, or every delict settled: then the clues are checked
+against solver.core.semantics) CP-SAT is not called at all.
 
 Both kinds find several solutions (uniqueness: up to two) in one CP-SAT run that enumerates
 and stops at the limit; a switchable model assumes every switch on or off for it, so that
@@ -170,12 +171,17 @@ class PuzzleModel:
 
     def _build_fixed(self) -> None:
         reduced = reduce_clues(self.clues, self.board)
+        facts = board_facts(self.board)
         propagated = propagate(list(reduced.allowed), reduced)
+        while propagated is not None and all(propagated):
+            narrowed = _only_one_inside(propagated, reduced.group_dirs, facts)
+            if narrowed is None:
+                break
+            propagated = propagate(narrowed, reduced)
         if propagated is None or not all(propagated):  # (propagate leaves an emptied mask to the caller)
             self.decided = []
             return
         allowed = self.allowed = propagated
-        facts = board_facts(self.board)
         open_delicts = [d for d in range(N) if allowed[d] & (allowed[d] - 1)]
         if not open_delicts:
             assignment = tuple(mask.bit_length() - 1 for mask in allowed)
@@ -346,6 +352,20 @@ class PuzzleModel:
             if self.solve(trial) is None:
                 core = trial
         return sorted(core)
+
+
+def _only_one_inside(allowed: list[int], group_dirs: dict[int, frozenset[str]], facts: BoardFacts) -> list[int] | None:
+    """A group card whose direction only one member can still be in puts that member there: the
+    narrowed masks, or None when no group card narrows any."""
+    narrowed = None
+    for group, directions in group_dirs.items():
+        for direction in directions:
+            inside = facts.inside_mask[direction]
+            can = [d for d in GROUP_MEMBERS[group] if allowed[d] & inside]
+            if len(can) == 1 and allowed[can[0]] & ~inside:
+                narrowed = narrowed or list(allowed)
+                narrowed[can[0]] &= inside
+    return narrowed
 
 
 def _full_clauses(clue: Clue, x: list[cp_model.IntVar], facts: BoardFacts) -> list[list[cp_model.LiteralT]]:

@@ -171,3 +171,11 @@ def test_a_fixed_model_with_every_clue_on_only(board):
     fixed = PuzzleModel([GroupClue("Felony", "south")], board, switchable=False)
     with pytest.raises(ValueError, match="every clue on"):
         fixed.solutions([])
+
+
+def test_a_group_card_only_one_member_can_satisfy_settles_a_puzzle_without_cp_sat(board):
+    puzzle = load_puzzle(PUZZLES_DIR / "medium-1.yaml")  # propagation alone leaves 46 places open
+    chosen = [entry.clue for entry in puzzle.clues]
+    fixed = PuzzleModel(chosen, board, switchable=False)
+    assert fixed.decided is not None and fixed.is_unique()
+    assert to_solution(fixed.solutions()[0]) == puzzle.solution
