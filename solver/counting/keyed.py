@@ -1,0 +1,335 @@
+"""Group clues as DP state (count_keyed): the dense path count_clues uses.
+
+The subset DP over locations runs on a 2D array: one row per key, one column per set of
+used locations in the current popcount layer. A key holds, per group with live group
+clues, the demanded directions its placed members already cover (4 bits per group). The
+direction of a location is fixed, so placing a delict of such a group moves each row to
+the key with that location's direction bits added; rows that reach the same key merge,
+and a group whose demanded directions are all covered stays in that one "done" value.
+Nothing multiplies the way signed inclusion-exclusion terms do (branched).
+
+Units of delicts tied by district clues are placed whole (rows.extend / aggregate): each
+joint placement carries the direction bits its members add to their groups' keys. The
+items (single delicts and units) are split into two halves, each run from the empty set;
+a group with members in both halves keeps its key to the end of both, and the halves
+meet per pair of keys whose covered directions together give every demanded direction.
+Within a half, a group with no member left in it and none in the other half closes: rows
+that do not cover its demanded directions are dropped. The order of the items and the
+split are picked by a small search that keeps few groups open at a time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from math import comb
+
+import numpy as np
+
+from solver.core import names
+from solver.core.bits import FULL, N, indices
+from solver.counting.dense import _layers, _single_steps, meet, place_one, place_unit
+from solver.counting.reduce import GROUP_OF_DELICT, Reduced, direction_tables, live_group_clues
+from solver.counting.rows import enumerate_signed, find_units
+
+SEARCH_STARTS = 6  # greedy orders tried, from the biggest item of each distinct set of groups
+
+# Runs of the new path, for the tests: they assert the path they check actually ran.
+RUNS = {"keyed": 0}
+
+
+@dataclass
+class _Item:
+    """Delicts placed in one DP step, and how each of its placements moves the key."""
+
+    delicts: list[int]
+    groups: list[int]  # live groups with members here
+    # (key bits to add, then a single delict's mask or a unit's placement sets and ways)
+    classes: list[tuple[int, int, np.ndarray | None, np.ndarray | None]]
+
+    def work(self, layer: int) -> float:
+        """Estimated numpy work per key of placing this item on `layer`: a single delict adds
+        a shifted copy per location; a unit tests every (set, placement) pair, ~1/3 the cost."""
+        if self.classes[0][2] is None:
+            locations = sum(mask.bit_count() for _, mask, _, _ in self.classes)
+            return _WIDTH[layer] * (N - layer) / N * locations + 2000
+        placements = sum(len(p) for _, _, p, _ in self.classes if p is not None)
+        return _WIDTH[layer] * placements / 3 + _WIDTH[layer + len(self.delicts)] + 2000
+
+    @property
+    def reach(self) -> int:
+        """Every key bit one of its placements adds."""
+        reach = 0
+        for bits, *_ in self.classes:
+            reach |= bits
+        return reach
+
+
+def count_keyed(reduced: Reduced, allowed: list[int]) -> int:
+    """Exact count: the subset DP with each live group's covered directions in the key."""
+    RUNS["keyed"] += 1
+    if any(mask == 0 for mask in allowed):
+        return 0
+    live = live_group_clues(allowed, reduced, reduced.group_dirs)
+    if live is None:
+        return 0
+    ordered = list(names.DIRECTIONS)
+    slot = {group: index for index, group in enumerate(sorted(live))}
+    demanded = {group: sum(1 << ordered.index(d) for d in live[group]) for group in live}
+    dir_bits = direction_tables(reduced)[0]
+    items = []
+    for unit in find_units(reduced, {}):
+        item = _make_item(unit, allowed, reduced, live, slot, demanded, dir_bits)
+        if item is None:
+            return 0
+        items.append(item)
+    first, second = _split(items, slot, demanded)
+    full = sum(demanded[g] << (4 * slot[g]) for g in live)
+    reach_b = _reach(second)
+    half_a = _run(first, reach_b, full)
+    half_b = _run(second, _reach(first), full)
+    return _meet(half_a, half_b, full)
+
+
+def _reach(items: list[_Item]) -> int:
+    """Every key bit some placement of these items can add."""
+    reach = 0
+    for item in items:
+        reach |= item.reach
+    return reach
+
+
+@cache
+def warm_tables() -> None:
+    """Build every layer's tables now (they are otherwise built on first use): for timing."""
+    for layer in range(N):
+        _single_steps(layer)
+        _all_sources(layer + 1)
+        _complement(layer)
+
+
+def _make_item(
+    unit: list[int], allowed: list[int], reduced: Reduced, live: dict[int, frozenset[str]],
+    slot: dict[int, int], demanded: dict[int, int], dir_bits: list[int],
+) -> _Item | None:
+    """An item's classes: its placements grouped by the key bits they add; None if it has none."""
+    groups = sorted({GROUP_OF_DELICT[d] for d in unit} & live.keys())
+    if len(unit) == 1:
+        delict = unit[0]
+        by_bits: dict[int, int] = {}
+        for location in indices(allowed[delict]):
+            bits = 0
+            if groups:
+                group = groups[0]
+                bits = (dir_bits[location] & demanded[group]) << (4 * slot[group])
+            by_bits[bits] = by_bits.get(bits, 0) | 1 << location
+        return _Item(unit, groups, [(bits, mask, None, None) for bits, mask in sorted(by_bits.items())])
+    slots = {d: groups.index(GROUP_OF_DELICT[d]) for d in unit if GROUP_OF_DELICT[d] in live}
+    placements, counts, sig = enumerate_signed(
+        unit, allowed, reduced, slots, len(groups), np.array(dir_bits, dtype=np.int64)
+    )
+    if len(placements) == 0:
+        return None
+    key_bits = np.zeros(len(placements), dtype=np.int64)
+    for index, group in enumerate(groups):
+        key_bits |= ((sig >> (4 * index)) & demanded[group]) << (4 * slot[group])
+    classes: list[tuple[int, int, np.ndarray | None, np.ndarray | None]] = []
+    for bits in np.unique(key_bits):
+        chosen = key_bits == bits
+        classes.append((int(bits), 0, placements[chosen], counts[chosen]))
+    return _Item(unit, groups, classes)
+
+
+# ---------------------------------------------------------------- the order and the split
+
+def _split(items: list[_Item], slot: dict[int, int], demanded: dict[int, int]) -> tuple[list[_Item], list[_Item]]:
+    """Two halves with the least estimated work: a prefix of a greedy order, and the rest
+    of that order reversed (so one forward and one backward pass price every cut)."""
+    best: tuple[float, list[_Item], list[_Item]] | None = None
+    sizes = [len(item.delicts) for item in items]
+    starts: dict[tuple[int, ...], int] = {}
+    for index in sorted(range(len(items)), key=lambda i: -sizes[i]):
+        starts.setdefault(tuple(items[index].groups), index)
+    for start in list(starts.values())[:SEARCH_STARTS]:
+        sequence = _greedy([items[start]], [item for i, item in enumerate(items) if i != start])
+        count = len(sequence)
+        forward, forward_keys = _step_costs(sequence, slot, demanded)
+        backward, backward_keys = _step_costs(sequence[::-1], slot, demanded)
+        placed, cost_a, cost_b = 0, 0.0, sum(backward)
+        for cut in range(count + 1):
+            # the first half is sequence[:cut]; the second, the rest reversed, ran backward[:count - cut]
+            keys_a = forward_keys[cut - 1] if cut else 1
+            keys_b = backward_keys[count - cut - 1] if cut < count else 1
+            cost = cost_a + cost_b + keys_a * keys_b * _WIDTH[placed]
+            if best is None or cost < best[0]:
+                best = (cost, sequence[:cut], sequence[cut:][::-1])
+            if cut < count:
+                placed += len(sequence[cut].delicts)
+                cost_a += forward[cut]
+                cost_b -= backward[count - cut - 1]
+    assert best is not None
+    return best[1], best[2]
+
+
+def _greedy(order: list[_Item], left: list[_Item]) -> list[_Item]:
+    """Append items opening the fewest new groups, closing the most, biggest first."""
+    order, left = list(order), sorted(left, key=lambda item: -len(item.delicts))
+    opened = {g for item in order for g in item.groups}
+    remaining: dict[int, int] = {}
+    for item in left:
+        for g in item.groups:
+            remaining[g] = remaining.get(g, 0) + 1
+    while left:
+        def score(item: _Item) -> tuple[int, int, int]:
+            closes = sum(remaining[g] == 1 for g in item.groups)
+            return (sum(g not in opened for g in item.groups), -closes, -len(item.delicts))
+
+        chosen = min(left, key=score)
+        left.remove(chosen)
+        order.append(chosen)
+        opened.update(chosen.groups)
+        for g in chosen.groups:
+            remaining[g] -= 1
+    return order
+
+
+def _step_costs(sequence: list[_Item], slot: dict[int, int], demanded: dict[int, int]) -> tuple[list[float], list[int]]:
+    """Estimated work of each step placing the sequence from the empty set (keys x work per
+    key), and the number of keys after each step.
+
+    Per group the covered values its placed members can reach, less those the rest can no
+    longer complete (the keys _run keeps): their product bounds the keys, and is close."""
+    rest = [0] * (len(sequence) + 1)
+    for index in range(len(sequence) - 1, -1, -1):
+        rest[index] = rest[index + 1] | sequence[index].reach
+    reached: dict[int, set[int]] = {g: {0} for g in demanded}
+    costs, counts, layer, keys = [], [], 0, 1
+    for index, item in enumerate(sequence):
+        costs.append(keys * item.work(layer))
+        for g in item.groups:
+            shift, need = 4 * slot[g], demanded[g]
+            later = rest[index + 1] >> shift & 15
+            options = {bits >> shift & 15 for bits, *_ in item.classes}
+            reached[g] = {c | b for c in reached[g] for b in options if (c | b | later) & need == need} or {need}
+        layer += len(item.delicts)
+        keys = 1
+        for values in reached.values():
+            keys *= len(values)
+        counts.append(keys)
+    return costs, counts
+
+
+_WIDTH = [comb(N, layer) for layer in range(N + 1)]
+
+
+# ---------------------------------------------------------------- the DP over one half
+
+Vectors = dict[int, np.ndarray]  # key -> ways per set of locations in the current layer
+
+
+def _run(items: list[_Item], other: int, full: int) -> tuple[Vectors, int]:
+    """Per key, the ways to place the items on each set of locations of the last layer.
+
+    A key's vector (numpy's 1D steps beat 2D ones by far) moves, per class of the item's
+    placements, to the key with the class's bits added; classes that land on the same key
+    are placed in one step. A key that the items left here and in the other half (`other`:
+    the bits they can add) can no longer complete is dropped."""
+    vectors: Vectors = {0: np.ones(1, dtype=np.int64)}
+    layer = 0
+    later = [other] * (len(items) + 1)
+    for index in range(len(items) - 1, -1, -1):
+        later[index] = later[index + 1] | items[index].reach
+    for index, item in enumerate(items):
+        size = len(item.delicts)
+        reach = item.reach
+        own = sum(15 << shift for shift in range(0, 16, 4) if reach >> shift & 15) & full
+        plans: dict[int, dict[int, int | tuple[np.ndarray, np.ndarray]]] = {}
+        grown: Vectors = {}
+        for key, dp in vectors.items():
+            part = key & own
+            plan = plans.get(part)
+            if plan is None:
+                plan = plans[part] = _plan(item, part, own, later[index + 1])
+            for target, what in plan.items():
+                placed = _place_one(dp, layer, what) if isinstance(what, int) else _place_unit(dp, layer, size, *what)
+                if placed is None:
+                    continue
+                new_key = (key & ~own) | target
+                if new_key in grown:
+                    grown[new_key] += placed
+                else:
+                    grown[new_key] = placed
+        vectors = grown
+        layer += size
+        if not vectors:
+            break
+    return vectors, layer
+
+
+def _plan(item: _Item, part: int, own: int, later: int) -> dict[int, int | tuple[np.ndarray, np.ndarray]]:
+    """For a key whose bits in the item's groups are `part`: target bits -> a mask, or
+    (placements, ways); targets the later items cannot complete are left out."""
+    grouped: dict[int, list[tuple[int, np.ndarray | None, np.ndarray | None]]] = {}
+    for bits, mask, placements, counts in item.classes:
+        target = part | bits
+        if (target | later) & own == own:
+            grouped.setdefault(target, []).append((mask, placements, counts))
+    plan: dict[int, int | tuple[np.ndarray, np.ndarray]] = {}
+    for target, chosen in grouped.items():
+        if chosen[0][1] is None:
+            plan[target] = sum(mask for mask, _, _ in chosen)
+        else:
+            plan[target] = (np.concatenate([p for _, p, _ in chosen if p is not None]),
+                            np.concatenate([c for _, _, c in chosen if c is not None]))
+    return plan
+
+
+def _place_one(dp: np.ndarray, layer: int, allowed: int) -> np.ndarray | None:
+    """One more delict on any free location of `allowed`; None when no set is reached."""
+    if allowed == FULL and len(dp) > 1:
+        sources = _all_sources(layer + 1)
+        return dp[sources].sum(axis=1)
+    placed = place_one(dp, layer, allowed)
+    return placed if placed.any() else None
+
+
+@cache
+def _all_sources(layer: int) -> np.ndarray:
+    """Per set of locations in `layer`, the positions one layer down of its subsets by one."""
+    layers, position = _layers()
+    masks = layers[layer]
+    bits = [(masks >> bit) & 1 for bit in range(N)]
+    columns = [np.where(bits[bit] == 1, position[masks & ~(1 << bit)], -1) for bit in range(N)]
+    table = np.stack(columns, axis=1)
+    return table[table >= 0].reshape(len(masks), layer)
+
+
+def _place_unit(dp: np.ndarray, layer: int, size: int, placements: np.ndarray, counts: np.ndarray) -> np.ndarray | None:
+    placed = place_unit(dp, layer, size, placements, counts)
+    return placed if placed.any() else None
+
+
+# ---------------------------------------------------------------- the meet
+
+def _meet(first: tuple[Vectors, int], second: tuple[Vectors, int], full: int) -> int:
+    """Pairs of keys that together cover every demanded direction, on complementary sets."""
+    (vectors_a, layer), (vectors_b, _) = first, second
+    if not vectors_a or not vectors_b:
+        return 0
+    keys_a, keys_b = np.array(list(vectors_a)), np.array(list(vectors_b))
+    if len(keys_a) == 1 and len(keys_b) == 1:
+        return meet((vectors_a[int(keys_a[0])], layer), (vectors_b[int(keys_b[0])], N - layer))
+    complement = _complement(layer)
+    stack_a = np.stack(list(vectors_a.values()))
+    stack_b = np.stack([vector[complement] for vector in vectors_b.values()])
+    # int64, not float: numpy's integer matmul is exact (every entry counts whole solutions,
+    # ≤ 16!) and, unlike BLAS on a busy machine, never waits for threads.
+    products = stack_a @ stack_b.T
+    match = ((keys_a[:, None] | keys_b[None, :]) & full) == full
+    return int(products[match].sum())
+
+
+@cache
+def _complement(layer: int) -> np.ndarray:
+    layers, position = _layers()
+    return position[FULL ^ layers[layer]]
