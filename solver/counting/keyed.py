@@ -28,7 +28,7 @@ import numpy as np
 
 from solver.core import names
 from solver.core.bits import FULL, N, indices
-from solver.counting.dense import _layers, _single_steps, meet, place_one, place_unit
+from solver.counting.dense import _layers, _single_steps, meet, place_one
 from solver.counting.reduce import GROUP_OF_DELICT, Reduced, direction_tables, live_group_clues
 from solver.counting.rows import enumerate_signed, find_units
 
@@ -47,14 +47,17 @@ class _Item:
     # (key bits to add, then a single delict's mask or a unit's placement sets and ways)
     classes: list[tuple[int, int, np.ndarray | None, np.ndarray | None]]
 
-    def work(self, layer: int) -> float:
-        """Estimated numpy work per key of placing this item on `layer`: a single delict adds
-        a shifted copy per location; a unit tests every (set, placement) pair, ~1/3 the cost."""
+    def work(self, layer: int, keys: int) -> float:
+        """Estimated numpy work of placing this item on `layer` for so many keys: a single
+        delict adds a shifted copy per location; a unit finds its (set, placement) pairs once,
+        then sums each key's products over them."""
         if self.classes[0][2] is None:
             locations = sum(mask.bit_count() for _, mask, _, _ in self.classes)
-            return _WIDTH[layer] * (N - layer) / N * locations + 2000
+            return keys * (_WIDTH[layer] * (N - layer) / N * locations + 2000)
+        size = len(self.delicts)
         placements = sum(len(p) for _, _, p, _ in self.classes if p is not None)
-        return _WIDTH[layer] * placements / 3 + _WIDTH[layer + len(self.delicts)] + 2000
+        pairs = placements * comb(N - size, layer) if layer + size <= N else 0
+        return _WIDTH[layer] * placements / 4 + keys * (2 * pairs + _WIDTH[layer + size] + 2000 * len(self.classes))
 
     @property
     def reach(self) -> int:
@@ -205,7 +208,7 @@ def _step_costs(sequence: list[_Item], slot: dict[int, int], demanded: dict[int,
     reached: dict[int, set[int]] = {g: {0} for g in demanded}
     costs, counts, layer, keys = [], [], 0, 1
     for index, item in enumerate(sequence):
-        costs.append(keys * item.work(layer))
+        costs.append(item.work(layer, keys))
         for g in item.groups:
             shift, need = 4 * slot[g], demanded[g]
             later = rest[index + 1] >> shift & 15
@@ -243,15 +246,16 @@ def _run(items: list[_Item], other: int, full: int) -> tuple[Vectors, int]:
         size = len(item.delicts)
         reach = item.reach
         own = sum(15 << shift for shift in range(0, 16, 4) if reach >> shift & 15) & full
-        plans: dict[int, dict[int, int | tuple[np.ndarray, np.ndarray]]] = {}
+        plans: dict[int, dict[int, int | list[int]]] = {}
         grown: Vectors = {}
+        moves = _Moves(item, vectors, layer)
         for key, dp in vectors.items():
             part = key & own
             plan = plans.get(part)
             if plan is None:
                 plan = plans[part] = _plan(item, part, own, later[index + 1])
             for target, what in plan.items():
-                placed = _place_one(dp, layer, what) if isinstance(what, int) else _place_unit(dp, layer, size, *what)
+                placed = _place_one(dp, layer, what) if isinstance(what, int) else moves.place(dp, what)
                 if placed is None:
                     continue
                 new_key = (key & ~own) | target
@@ -266,21 +270,19 @@ def _run(items: list[_Item], other: int, full: int) -> tuple[Vectors, int]:
     return vectors, layer
 
 
-def _plan(item: _Item, part: int, own: int, later: int) -> dict[int, int | tuple[np.ndarray, np.ndarray]]:
-    """For a key whose bits in the item's groups are `part`: target bits -> a mask, or
-    (placements, ways); targets the later items cannot complete are left out."""
-    grouped: dict[int, list[tuple[int, np.ndarray | None, np.ndarray | None]]] = {}
-    for bits, mask, placements, counts in item.classes:
+def _plan(item: _Item, part: int, own: int, later: int) -> dict[int, int | list[int]]:
+    """For a key whose bits in the item's groups are `part`: target bits -> a single
+    delict's mask, or a unit's classes; targets the later items cannot complete are left out."""
+    plan: dict[int, int | list[int]] = {}
+    for index, (bits, mask, placements, _) in enumerate(item.classes):
         target = part | bits
         if (target | later) & own == own:
-            grouped.setdefault(target, []).append((mask, placements, counts))
-    plan: dict[int, int | tuple[np.ndarray, np.ndarray]] = {}
-    for target, chosen in grouped.items():
-        if chosen[0][1] is None:
-            plan[target] = sum(mask for mask, _, _ in chosen)
-        else:
-            plan[target] = (np.concatenate([p for _, p, _ in chosen if p is not None]),
-                            np.concatenate([c for _, _, c in chosen if c is not None]))
+            if placements is None:
+                plan[target] = int(plan.get(target, 0)) | mask  # type: ignore[arg-type]
+            else:
+                chosen = plan.setdefault(target, [])
+                assert isinstance(chosen, list)
+                chosen.append(index)
     return plan
 
 
@@ -304,9 +306,46 @@ def _all_sources(layer: int) -> np.ndarray:
     return table[table >= 0].reshape(len(masks), layer)
 
 
-def _place_unit(dp: np.ndarray, layer: int, size: int, placements: np.ndarray, counts: np.ndarray) -> np.ndarray | None:
-    placed = place_unit(dp, layer, size, placements, counts)
-    return placed if placed.any() else None
+class _Moves:
+    """A unit's step as (source, target, ways) triples, worked out once per class of its
+    placements and used for every key: the sets any key reached, times every placement
+    of the class disjoint from them."""
+
+    def __init__(self, item: _Item, vectors: Vectors, layer: int) -> None:
+        self.item, self.vectors, self.layer = item, vectors, layer
+        self.width = _WIDTH[layer + len(item.delicts)]
+        self.present: np.ndarray | None = None
+        self.moves: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+
+    def place(self, dp: np.ndarray, classes: list[int]) -> np.ndarray | None:
+        """The key's vector moved by the placements of these classes; None if nothing is reached."""
+        placed: np.ndarray | None = None
+        for index in classes:
+            move = self.moves.get(index)
+            if move is None:
+                move = self.moves[index] = self._move(index)
+            source, goal, ways = move
+            if len(source) == 0:
+                continue
+            # every partial count is < 16! < 2^53: float weights and their sums stay exact
+            summed = np.bincount(goal, weights=dp[source] * ways, minlength=self.width)
+            placed = summed if placed is None else placed + summed
+        if placed is None or not placed.any():
+            return None
+        return placed.astype(np.int64)
+
+    def _move(self, index: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        _, _, placements, counts = self.item.classes[index]
+        assert placements is not None and counts is not None
+        layers, position = _layers()
+        if self.present is None:
+            vectors = list(self.vectors.values())
+            reached = vectors[0] if len(vectors) == 1 else np.add.reduce(vectors)
+            self.present = np.flatnonzero(reached)
+        masks = layers[self.layer][self.present]
+        rows, columns = np.nonzero((masks[:, None] & placements[None, :]) == 0)
+        return (self.present[rows], position[masks[rows] | placements[columns]],
+                counts[columns].astype(np.float64))
 
 
 # ---------------------------------------------------------------- the meet
