@@ -4,8 +4,9 @@ count_clues: reduce the clues (reduce.reduce_clues), shrink the masks (reduce.pr
 when that settles every delict only the group clues are left to check; otherwise the
 sparse DP over reachable partial placements for tight sets (sparse.count_sparse),
 else the dense subset DP (dense) with district-clue units (rows) and group clues as DP
-state (keyed.count_keyed). The older signed-branch path (branched.count_branched) and
-tests/counting/reference_units.py stay as cross-checks.
+state (keyed.count_keyed). The older paths, signed branches per group clue
+(tests/counting/reference_branched.py) and units with inclusion-exclusion
+(tests/counting/reference_units.py), stay with the tests as cross-checks.
 count_assignments counts plain masks, such as state_masks gives for a game board.
 
 May import `solver.core`.
@@ -17,7 +18,6 @@ from collections.abc import Iterable
 
 from solver.core.board import Board
 from solver.core.cards import Clue
-from solver.counting.branched import count_branched
 from solver.counting.dense import count_assignments
 from solver.counting.keyed import count_keyed
 from solver.counting.reduce import Reduced, live_group_clues, propagate, reduce_clues, state_masks
@@ -26,7 +26,6 @@ from solver.counting.sparse import count_sparse
 __all__ = [
     "Reduced",
     "count_assignments",
-    "count_branched",
     "count_clues",
     "count_keyed",
     "count_reduced",

@@ -6,7 +6,8 @@ clues, the demanded directions its placed members already cover (4 bits per grou
 direction of a location is fixed, so placing a delict of such a group moves each row to
 the key with that location's direction bits added; rows that reach the same key merge,
 and a group whose demanded directions are all covered stays in that one "done" value.
-Nothing multiplies the way signed inclusion-exclusion terms do (branched).
+Nothing multiplies the way signed inclusion-exclusion terms per group clue did
+(tests/counting/reference_branched.py).
 
 Units of delicts tied by district clues are placed whole (rows.extend / aggregate): each
 joint placement carries the direction bits its members add to their groups' keys. The

@@ -1,7 +1,8 @@
 """A unit's joint placements as numpy rows: delicts tied by district clues, enumerated together.
 
-Shared by the keyed path (keyed), the signed-branch path (branched) and the tests' unit /
-inclusion-exclusion cross-check (tests/counting/reference_units.py): find the units
+Shared by the keyed path (keyed) and the tests' cross-checks (signed branches,
+tests/counting/reference_branched.py; units with inclusion-exclusion,
+tests/counting/reference_units.py): find the units
 (find_units), order a unit's delicts (unit_order), place one more delict on every row
 (extend), merge rows that became equal (aggregate), and a unit's placements with the
 direction bits its members use per group (enumerate_signed).

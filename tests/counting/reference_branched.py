@@ -1,4 +1,6 @@
-"""Group clues by signed branches (count_branched): the dense path count_clues uses.
+"""Group clues by signed branches (count_branched): the dense path count_clues used before
+solver.counting.keyed, kept with the tests as a cross-check and as bench/bench_count.py's
+baseline (count_reduced_branched: count_reduced with this path in place of count_keyed).
 
 "For each demanded direction some member of g is there" equals
 Σ_{T ⊆ demanded} (-1)^|T| [every member of g outside ∪T] (terms with ∪T = all locations
@@ -22,8 +24,9 @@ import numpy as np
 from solver.core import names
 from solver.core.bits import FULL, N
 from solver.counting.dense import meet, place_one, place_unit
-from solver.counting.reduce import GROUP_OF_DELICT, Reduced, direction_tables, live_group_clues
+from solver.counting.reduce import GROUP_OF_DELICT, Reduced, direction_tables, live_group_clues, propagate
 from solver.counting.rows import enumerate_signed, find_units
+from solver.counting.sparse import count_sparse
 
 
 @dataclass
@@ -43,6 +46,19 @@ class _Joint:
     placements: np.ndarray
     counts: np.ndarray
     sig: np.ndarray
+
+
+def count_reduced_branched(reduced: Reduced) -> int:
+    """solver.counting.count_reduced as it was: the same steps, signed branches for the dense DP."""
+    allowed = propagate(list(reduced.allowed), reduced)
+    if allowed is None:
+        return 0
+    if all(not mask & (mask - 1) for mask in allowed):
+        return int(live_group_clues(allowed, reduced, reduced.group_dirs) is not None)
+    sparse = count_sparse(reduced, allowed)
+    if sparse is not None:
+        return sparse
+    return count_branched(reduced, allowed)
 
 
 def _signed_terms(directions: frozenset[str], reduced: Reduced) -> list[tuple[int, int, int]]:
