@@ -21,7 +21,7 @@ split are picked by a small search that keeps few groups open at a time.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from math import comb
 
@@ -29,11 +29,13 @@ import numpy as np
 
 from solver.core import names
 from solver.core.bits import FULL, N, indices
-from solver.counting.dense import _layers, _single_steps, meet, place_one
+from solver.counting.dense import SPARSE_LAYER, _layers, _single_steps, meet, place_one
 from solver.counting.reduce import GROUP_OF_DELICT, Reduced, direction_tables, live_group_clues
 from solver.counting.rows import enumerate_signed, find_units
 
-SEARCH_STARTS = 6  # greedy orders tried, from the biggest item of each distinct set of groups
+SEARCH_STARTS = 4  # greedy orders tried, from the biggest item of each distinct set of groups
+
+JOINT_KEYS = 400  # the search follows the keys exactly up to this many, then bounds them
 
 # Runs of the new path, for the tests: they assert the path they check actually ran.
 RUNS = {"keyed": 0}
@@ -47,26 +49,28 @@ class _Item:
     groups: list[int]  # live groups with members here
     # (key bits to add, then a single delict's mask or a unit's placement sets and ways)
     classes: list[tuple[int, int, np.ndarray | None, np.ndarray | None]]
+    reach: int = 0  # every key bit one of its placements adds
+    options: dict[int, set[int]] = field(default_factory=dict)  # shift -> the 4 bits it can add there
+    locations: int = 0  # a single delict's locations
+    placements: int = 0  # a unit's placements
+
+    def __post_init__(self) -> None:
+        for bits, mask, placements, _ in self.classes:
+            self.reach |= bits
+            self.locations += mask.bit_count()
+            self.placements += 0 if placements is None else len(placements)
+        self.options = {shift: {bits >> shift & 15 for bits, *_ in self.classes} for shift in range(0, 16, 4)}
 
     def work(self, layer: int, keys: int) -> float:
-        """Estimated numpy work of placing this item on `layer` for so many keys: a single
-        delict adds a shifted copy per location; a unit finds its (set, placement) pairs once,
-        then sums each key's products over them."""
-        if self.classes[0][2] is None:
-            locations = sum(mask.bit_count() for _, mask, _, _ in self.classes)
-            return keys * (_WIDTH[layer] * (N - layer) / N * locations + 2000)
+        """Estimated numpy work of placing this item on `layer` for so many keys, in units of
+        one element added (≈ 3 ns); the weights were fitted to measured steps. A single delict
+        adds a shifted copy per location; a unit tests every (set, placement) pair once, then
+        sums each key's products over the disjoint ones."""
+        if not self.placements:
+            return keys * (_WIDTH[layer] * (N - layer) / N * self.locations + 2400)
         size = len(self.delicts)
-        placements = sum(len(p) for _, _, p, _ in self.classes if p is not None)
-        pairs = placements * comb(N - size, layer) if layer + size <= N else 0
-        return _WIDTH[layer] * placements / 4 + keys * (2 * pairs + _WIDTH[layer + size] + 2000 * len(self.classes))
-
-    @property
-    def reach(self) -> int:
-        """Every key bit one of its placements adds."""
-        reach = 0
-        for bits, *_ in self.classes:
-            reach |= bits
-        return reach
+        pairs = self.placements * comb(N - size, layer) if layer + size <= N else 0
+        return 4 * _WIDTH[layer] * self.placements + keys * (pairs + 1300 * len(self.classes))
 
 
 def count_keyed(reduced: Reduced, allowed: list[int]) -> int:
@@ -198,29 +202,55 @@ def _greedy(order: list[_Item], left: list[_Item]) -> list[_Item]:
 
 
 def _step_costs(sequence: list[_Item], slot: dict[int, int], demanded: dict[int, int]) -> tuple[list[float], list[int]]:
-    """Estimated work of each step placing the sequence from the empty set (keys x work per
-    key), and the number of keys after each step.
+    """Estimated work of each step placing the sequence from the empty set, and the number
+    of keys after each step.
 
-    Per group the covered values its placed members can reach, less those the rest can no
-    longer complete (the keys _run keeps): their product bounds the keys, and is close."""
+    The keys are followed as _run makes them (less those the rest can no longer complete)
+    while they are at most JOINT_KEYS; past that, per group the covered values its placed
+    members can reach, whose product bounds the keys."""
     rest = [0] * (len(sequence) + 1)
     for index in range(len(sequence) - 1, -1, -1):
         rest[index] = rest[index + 1] | sequence[index].reach
+    full = sum(need << (4 * slot[g]) for g, need in demanded.items())
     reached: dict[int, set[int]] = {g: {0} for g in demanded}
+    joint: set[int] | None = {0}
     costs, counts, layer, keys = [], [], 0, 1
     for index, item in enumerate(sequence):
         costs.append(item.work(layer, keys))
         for g in item.groups:
             shift, need = 4 * slot[g], demanded[g]
             later = rest[index + 1] >> shift & 15
-            options = {bits >> shift & 15 for bits, *_ in item.classes}
+            options = item.options[shift]
             reached[g] = {c | b for c in reached[g] for b in options if (c | b | later) & need == need} or {need}
+        if joint is not None:
+            joint = _joint_step(joint, item, full, rest[index + 1])
+            if len(joint) > JOINT_KEYS:
+                joint = None
         layer += len(item.delicts)
-        keys = 1
-        for values in reached.values():
-            keys *= len(values)
+        if joint is not None:
+            keys = max(len(joint), 1)
+        else:
+            keys = 1
+            for values in reached.values():
+                keys *= len(values)
         counts.append(keys)
     return costs, counts
+
+
+def _joint_step(keys: set[int], item: _Item, full: int, later: int) -> set[int]:
+    """The keys after placing the item, as _run keeps them."""
+    own = sum(15 << shift for shift in range(0, 16, 4) if item.reach >> shift & 15) & full
+    bits = {bits for bits, *_ in item.classes}
+    targets: dict[int, list[int]] = {}
+    grown: set[int] = set()
+    for key in keys:
+        part = key & own
+        found = targets.get(part)
+        if found is None:
+            found = targets[part] = [t for t in {part | b for b in bits} if (t | later) & own == own]
+        base = key & ~own
+        grown.update(base | t for t in found)
+    return grown
 
 
 _WIDTH = [comb(N, layer) for layer in range(N + 1)]
@@ -255,8 +285,9 @@ def _run(items: list[_Item], other: int, full: int) -> tuple[Vectors, int]:
             plan = plans.get(part)
             if plan is None:
                 plan = plans[part] = _plan(item, part, own, later[index + 1])
+            dense = len(dp) > 1 and int(np.count_nonzero(dp)) * SPARSE_LAYER > len(dp)
             for target, what in plan.items():
-                placed = _place_one(dp, layer, what) if isinstance(what, int) else moves.place(dp, what)
+                placed = _place_one(dp, layer, what, dense) if isinstance(what, int) else moves.place(dp, what)
                 if placed is None:
                     continue
                 new_key = (key & ~own) | target
@@ -287,13 +318,21 @@ def _plan(item: _Item, part: int, own: int, later: int) -> dict[int, int | list[
     return plan
 
 
-def _place_one(dp: np.ndarray, layer: int, allowed: int) -> np.ndarray | None:
-    """One more delict on any free location of `allowed`; None when no set is reached."""
-    if allowed == FULL and len(dp) > 1:
-        sources = _all_sources(layer + 1)
-        return dp[sources].sum(axis=1)
-    placed = place_one(dp, layer, allowed)
-    return placed if placed.any() else None
+def _place_one(dp: np.ndarray, layer: int, allowed: int, dense: bool) -> np.ndarray | None:
+    """One more delict on any free location of `allowed`; None when no set is reached.
+
+    `dense`: most sets of the layer are reached (found once per key, not per class)."""
+    if not dense:
+        placed = place_one(dp, layer, allowed)  # its path for few reached sets
+        return placed if placed.any() else None
+    if allowed == FULL:
+        return dp[_all_sources(layer + 1)].sum(axis=1)
+    new = np.zeros(_WIDTH[layer + 1], dtype=np.int64)
+    steps = _single_steps(layer)
+    for location in indices(allowed):
+        source, target = steps[location]
+        new[target] += dp[source]
+    return new
 
 
 @cache
@@ -315,17 +354,13 @@ class _Moves:
     def __init__(self, item: _Item, vectors: Vectors, layer: int) -> None:
         self.item, self.vectors, self.layer = item, vectors, layer
         self.width = _WIDTH[layer + len(item.delicts)]
-        self.present: np.ndarray | None = None
         self.moves: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 
     def place(self, dp: np.ndarray, classes: list[int]) -> np.ndarray | None:
         """The key's vector moved by the placements of these classes; None if nothing is reached."""
         placed: np.ndarray | None = None
         for index in classes:
-            move = self.moves.get(index)
-            if move is None:
-                move = self.moves[index] = self._move(index)
-            source, goal, ways = move
+            source, goal, ways = self._move(index)
             if len(source) == 0:
                 continue
             # every partial count is < 16! < 2^53: float weights and their sums stay exact
@@ -336,17 +371,29 @@ class _Moves:
         return placed.astype(np.int64)
 
     def _move(self, index: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        _, _, placements, counts = self.item.classes[index]
-        assert placements is not None and counts is not None
+        if not self.moves:
+            self._find_moves()
+        return self.moves[index]
+
+    def _find_moves(self) -> None:
+        """Every class's triples from one test of all (placement, set) pairs: the pairs come
+        out ordered by placement, so each class is one slice."""
         layers, position = _layers()
-        if self.present is None:
-            vectors = list(self.vectors.values())
-            reached = vectors[0] if len(vectors) == 1 else np.add.reduce(vectors)
-            self.present = np.flatnonzero(reached)
-        masks = layers[self.layer][self.present]
-        rows, columns = np.nonzero((masks[:, None] & placements[None, :]) == 0)
-        return (self.present[rows], position[masks[rows] | placements[columns]],
-                counts[columns].astype(np.float64))
+        vectors = list(self.vectors.values())
+        reached = vectors[0] if len(vectors) == 1 else np.add.reduce(vectors)
+        present = np.flatnonzero(reached)
+        masks = layers[self.layer][present]
+        placements = np.concatenate([p for _, _, p, _ in self.item.classes if p is not None])
+        counts = np.concatenate([c for _, _, _, c in self.item.classes if c is not None])
+        columns, rows = np.nonzero((placements[:, None] & masks[None, :]) == 0)
+        source, goal = present[rows], position[masks[rows] | placements[columns]]
+        ways = counts[columns].astype(np.float64)
+        ends = np.cumsum([len(p) for _, _, p, _ in self.item.classes if p is not None])
+        cuts = np.searchsorted(columns, ends)
+        start = 0
+        for index, cut in enumerate(cuts.tolist()):
+            self.moves[index] = (source[start:cut], goal[start:cut], ways[start:cut])
+            start = cut
 
 
 # ---------------------------------------------------------------- the meet
