@@ -280,17 +280,29 @@ def _run(items: list[_Item], other: int, full: int) -> tuple[Vectors, int]:
         plans: dict[int, dict[int, int | list[int]]] = {}
         grown: Vectors = {}
         moves = _Moves(item, vectors, layer)
+        dense: bool | None = None  # most sets of the layer reached: judged on the first key
+        steps = _single_steps(layer)
         for key, dp in vectors.items():
             part = key & own
             plan = plans.get(part)
             if plan is None:
                 plan = plans[part] = _plan(item, part, own, later[index + 1])
-            dense = len(dp) > 1 and int(np.count_nonzero(dp)) * SPARSE_LAYER > len(dp)
+            if dense is None:
+                dense = len(dp) > 1 and int(np.count_nonzero(dp)) * SPARSE_LAYER > len(dp)
             for target, what in plan.items():
+                new_key = (key & ~own) | target
+                if dense and isinstance(what, int) and what != FULL:
+                    # add straight into the target key's vector: no copy to allocate and add
+                    into = grown.get(new_key)
+                    if into is None:
+                        into = grown[new_key] = np.zeros(_WIDTH[layer + 1], dtype=np.int64)
+                    for location in indices(what):
+                        source, goal = steps[location]
+                        into[goal] += dp[source]
+                    continue
                 placed = _place_one(dp, layer, what, dense) if isinstance(what, int) else moves.place(dp, what)
                 if placed is None:
                     continue
-                new_key = (key & ~own) | target
                 if new_key in grown:
                     grown[new_key] += placed
                 else:
@@ -321,18 +333,11 @@ def _plan(item: _Item, part: int, own: int, later: int) -> dict[int, int | list[
 def _place_one(dp: np.ndarray, layer: int, allowed: int, dense: bool) -> np.ndarray | None:
     """One more delict on any free location of `allowed`; None when no set is reached.
 
-    `dense`: most sets of the layer are reached (found once per key, not per class)."""
-    if not dense:
-        placed = place_one(dp, layer, allowed)  # its path for few reached sets
-        return placed if placed.any() else None
-    if allowed == FULL:
+    `dense`: most sets of the layer are reached (judged once per step, not per key)."""
+    if dense and allowed == FULL:
         return dp[_all_sources(layer + 1)].sum(axis=1)
-    new = np.zeros(_WIDTH[layer + 1], dtype=np.int64)
-    steps = _single_steps(layer)
-    for location in indices(allowed):
-        source, target = steps[location]
-        new[target] += dp[source]
-    return new
+    placed = place_one(dp, layer, allowed)
+    return placed if placed.any() else None
 
 
 @cache
