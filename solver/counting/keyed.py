@@ -33,9 +33,9 @@ from solver.counting.dense import SPARSE_LAYER, _layers, _single_steps, meet, pl
 from solver.counting.reduce import GROUP_OF_DELICT, Reduced, direction_tables, live_group_clues
 from solver.counting.rows import enumerate_signed, find_units
 
-SEARCH_STARTS = 4  # greedy orders tried, from the biggest item of each distinct set of groups
+SEARCH_STARTS = 6  # greedy orders tried, from the biggest item of each distinct set of groups
 
-JOINT_KEYS = 400  # the search follows the keys exactly up to this many, then bounds them
+JOINT_KEYS = 150  # the search follows the keys exactly up to this many, then bounds them
 
 # Runs of the new path, for the tests: they assert the path they check actually ran.
 RUNS = {"keyed": 0}
