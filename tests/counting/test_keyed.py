@@ -143,3 +143,14 @@ def test_a_keyed_path_that_forgets_its_keys_is_caught():
             if allowed is not None:
                 wrong += _keyed(reduced, allowed) != count_branched(reduced, allowed)
     assert wrong > 0
+
+
+def test_the_meet_checks_the_keys_of_one_pair_too():
+    """Halves met on one key each count only if the two keys cover every demanded direction."""
+    import numpy as np
+
+    keyed.warm_tables()
+    first = ({0b0001: np.ones(12870, dtype=np.int64)}, 8)
+    second = ({0b0010: np.ones(12870, dtype=np.int64)}, 8)
+    assert keyed._meet(first, second, 0b0011) == 12870
+    assert keyed._meet(first, second, 0b0111) == 0
