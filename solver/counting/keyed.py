@@ -55,6 +55,8 @@ class _Item:
     classes: list[tuple[int, int, np.ndarray | None, np.ndarray | None]]
     reach: int = 0  # every key bit one of its placements adds
     options: dict[int, set[int]] = field(default_factory=dict)  # shift -> the 4 bits it can add there
+    bits: frozenset[int] = frozenset()  # the key bits of its classes
+    fields: int = 0  # the 4-bit fields of the groups it adds bits to
     locations: int = 0  # a single delict's locations
     placements: int = 0  # a unit's placements
 
@@ -64,6 +66,8 @@ class _Item:
             self.locations += mask.bit_count()
             self.placements += 0 if placements is None else len(placements)
         self.options = {shift: {bits >> shift & 15 for bits, *_ in self.classes} for shift in range(0, 16, 4)}
+        self.bits = frozenset(bits for bits, *_ in self.classes)
+        self.fields = sum(15 << shift for shift in range(0, 16, 4) if self.reach >> shift & 15)
 
     def work(self, layer: int, keys: int) -> float:
         """Estimated numpy work of placing this item on `layer` for so many keys, in units of
@@ -243,15 +247,16 @@ def _step_costs(sequence: list[_Item], slot: dict[int, int], demanded: dict[int,
 
 def _joint_step(keys: set[int], item: _Item, full: int, later: int) -> set[int]:
     """The keys after placing the item, as _run keeps them."""
-    own = sum(15 << shift for shift in range(0, 16, 4) if item.reach >> shift & 15) & full
-    bits = {bits for bits, *_ in item.classes}
+    own = item.fields & full
+    if not own:
+        return keys
     targets: dict[int, list[int]] = {}
     grown: set[int] = set()
     for key in keys:
         part = key & own
         found = targets.get(part)
         if found is None:
-            found = targets[part] = [t for t in {part | b for b in bits} if (t | later) & own == own]
+            found = targets[part] = [t for t in {part | b for b in item.bits} if (t | later) & own == own]
         base = key & ~own
         grown.update(base | t for t in found)
     return grown
@@ -279,8 +284,7 @@ def _run(items: list[_Item], other: int, full: int) -> tuple[Vectors, int]:
         later[index] = later[index + 1] | items[index].reach
     for index, item in enumerate(items):
         size = len(item.delicts)
-        reach = item.reach
-        own = sum(15 << shift for shift in range(0, 16, 4) if reach >> shift & 15) & full
+        own = item.fields & full
         plans: dict[int, dict[int, int | list[int]]] = {}
         grown: Vectors = {}
         moves = _Moves(item, vectors, layer)
