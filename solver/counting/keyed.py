@@ -39,6 +39,8 @@ from solver.counting.rows import enumerate_signed, find_units
 
 SEARCH_STARTS = 6  # greedy orders tried, from the biggest item of each distinct set of groups
 
+SEARCH_ENOUGH = 1.2e6  # a plan this cheap (≈ twice 16 free delicts with one key) ends the search
+
 JOINT_KEYS = 150  # the search follows the keys exactly up to this many, then bounds them
 
 # Runs of the new path, for the tests: they assert the path they check actually ran.
@@ -183,6 +185,8 @@ def _split(items: list[_Item], slot: dict[int, int], demanded: dict[int, int]) -
                 placed += len(sequence[cut].delicts)
                 cost_a += forward[cut]
                 cost_b -= backward[count - cut - 1]
+        if best is not None and best[0] < SEARCH_ENOUGH:
+            break  # about the work of sixteen unconstrained delicts: no other order can win much
     assert best is not None
     return best[1], best[2]
 
