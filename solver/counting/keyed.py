@@ -166,13 +166,14 @@ def _split(items: list[_Item], slot: dict[int, int], demanded: dict[int, int]) -
     best: tuple[float, list[_Item], list[_Item]] | None = None
     sizes = [len(item.delicts) for item in items]
     starts: dict[tuple[int, ...], int] = {}
+    cache: dict = {}  # priced beginnings, shared by the sequences and their reverses
     for index in sorted(range(len(items)), key=lambda i: -sizes[i]):
         starts.setdefault(tuple(items[index].groups), index)
     for start in list(starts.values())[:SEARCH_STARTS]:
         sequence = _greedy([items[start]], [item for i, item in enumerate(items) if i != start])
         count = len(sequence)
-        forward, forward_keys = _step_costs(sequence, slot, demanded)
-        backward, backward_keys = _step_costs(sequence[::-1], slot, demanded)
+        forward, forward_keys = _step_costs(sequence, slot, demanded, cache)
+        backward, backward_keys = _step_costs(sequence[::-1], slot, demanded, cache)
         placed, cost_a, cost_b = 0, 0.0, sum(backward)
         for cut in range(count + 1):
             # the first half is sequence[:cut]; the second, the rest reversed, ran backward[:count - cut]
@@ -213,38 +214,52 @@ def _greedy(order: list[_Item], left: list[_Item]) -> list[_Item]:
     return order
 
 
-def _step_costs(sequence: list[_Item], slot: dict[int, int], demanded: dict[int, int]) -> tuple[list[float], list[int]]:
+def _step_costs(
+    sequence: list[_Item], slot: dict[int, int], demanded: dict[int, int], cache: dict | None = None
+) -> tuple[list[float], list[int]]:
     """Estimated work of each step placing the sequence from the empty set, and the number
     of keys after each step.
 
     The keys are followed as _run makes them (less those the rest can no longer complete)
     while they are at most JOINT_KEYS; past that, per group the covered values its placed
-    members can reach, whose product bounds the keys."""
+    members can reach, whose product bounds the keys. A step depends only on the items
+    placed so far and their order, so `cache` shares equal beginnings between sequences."""
+    cache = {} if cache is None else cache
     rest = [0] * (len(sequence) + 1)
     for index in range(len(sequence) - 1, -1, -1):
         rest[index] = rest[index + 1] | sequence[index].reach
     full = sum(need << (4 * slot[g]) for g, need in demanded.items())
-    reached: dict[int, set[int]] = {g: {0} for g in demanded}
-    joint: set[int] | None = {0}
+    reached: dict[int, frozenset[int]] = {g: frozenset({0}) for g in demanded}
+    joint: frozenset[int] | None = frozenset({0})
     costs, counts, layer, keys = [], [], 0, 1
+    prefix: tuple[int, ...] = ()
     for index, item in enumerate(sequence):
-        costs.append(item.work(layer, keys))
-        for g in item.groups:
-            shift, need = 4 * slot[g], demanded[g]
-            later = rest[index + 1] >> shift & 15
-            options = item.options[shift]
-            reached[g] = {c | b for c in reached[g] for b in options if (c | b | later) & need == need} or {need}
-        if joint is not None:
-            joint = _joint_step(joint, item, full, rest[index + 1])
-            if len(joint) > JOINT_KEYS:
-                joint = None
+        prefix += (id(item),)
+        hit = cache.get(prefix)
+        if hit is None:
+            cost = item.work(layer, keys)
+            reached = dict(reached)
+            for g in item.groups:
+                shift, need = 4 * slot[g], demanded[g]
+                later = rest[index + 1] >> shift & 15
+                options = item.options[shift]
+                reached[g] = frozenset(
+                    {c | b for c in reached[g] for b in options if (c | b | later) & need == need} or {need}
+                )
+            if joint is not None:
+                joint = frozenset(_joint_step(set(joint), item, full, rest[index + 1]))
+                if len(joint) > JOINT_KEYS:
+                    joint = None
+            if joint is not None:
+                keys = max(len(joint), 1)
+            else:
+                keys = 1
+                for values in reached.values():
+                    keys *= len(values)
+            hit = cache[prefix] = (cost, keys, reached, joint)
+        cost, keys, reached, joint = hit
         layer += len(item.delicts)
-        if joint is not None:
-            keys = max(len(joint), 1)
-        else:
-            keys = 1
-            for values in reached.values():
-                keys *= len(values)
+        costs.append(cost)
         counts.append(keys)
     return costs, counts
 
