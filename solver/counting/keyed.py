@@ -389,7 +389,7 @@ class _Moves:
         self.moves: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 
     def place(self, dp: np.ndarray, classes: list[int]) -> np.ndarray | None:
-        """The key's vector moved by the placements of these classes; None if nothing is reached."""
+        """The key's vector moved by the placements of these classes; None if no pair is disjoint."""
         placed: np.ndarray | None = None
         for index in classes:
             source, goal, ways = self._move(index)
@@ -398,9 +398,7 @@ class _Moves:
             # every partial count is < 16! < 2^53: float weights and their sums stay exact
             summed = np.bincount(goal, weights=dp[source] * ways, minlength=self.width)
             placed = summed if placed is None else placed + summed
-        if placed is None or not placed.any():
-            return None
-        return placed.astype(np.int64)
+        return None if placed is None else placed.astype(np.int64)
 
     def _move(self, index: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         if not self.moves:
