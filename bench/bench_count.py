@@ -1,10 +1,18 @@
 """Benchmark: exact counting (solver.counting) next to CP-SAT enumeration on the same clue sets.
 
-Run `python bench/bench_count.py [--cap SECONDS]`. Not a test: prints its tables in one run.
+Run `python bench/bench_count.py [--cap SECONDS] [--search SETS] [--climb STEPS] [--seed N]`.
+Not a test: prints its tables in one run.
 Enumeration is capped per instance; a capped enumeration is reported as "> cap", never as a count.
 Besides the random clue sets, the bundled puzzles (one solution each) show the other end: where
 enumeration itself takes a millisecond or two, and the ratio is bounded by what reading and
 propagating the clues costs before any counting (the "floor" line).
+
+The last table hunts the worst case of the counter (goal: every count ≤ 20 ms in-process, the
+worst included): random clue sets weighted to group (B) and district (C) cards, 5-40 clues true
+for a hidden solution, then hill climbing (swap, add or drop a clue) from the slowest sets found.
+Each set is timed as the best of three runs (a busy machine's preemptions are not the
+counter's), next to the previous signed-branch path (tests/counting/reference_branched.py) on
+the same sets, in the same run.
 """
 
 from __future__ import annotations
@@ -20,10 +28,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solver.core import names
 from solver.core.board import load_board
+from solver.core.cards import GroupClue
 from solver.counting import count_clues, reduce_clues
+from solver.counting.keyed import warm_tables
 from solver.counting.reduce import propagate
 from solver.solo.puzzle import load_puzzle
 from tests.clue_sets import true_clue
+from tests.counting.reference_branched import count_reduced_branched
 from tests.enumerate_reference import enumerate_count
 
 
@@ -42,17 +53,20 @@ def instances(seed: int, kinds: str, count: int, board, max_district: int = 8):
         yield clues
 
 
-WORST_CASES = {  # label: (district clues, group clues, district clues must join two groups)
+WORST_CASES = {  # label: (district clues, group clues (None: every true one), district clues join two groups)
     "1 C + 16 B": (1, 16, False),
     "4 C + 4 B": (4, 4, False),
     "5 Cx + 16 B": (5, 16, True),
     "8 C + 4 B": (8, 4, False),
     "8 C + 16 B": (8, 16, False),
+    "8 C + 20 B": (8, 20, False),
+    "6 Cx + every B": (6, None, True),
 }
 
 
-def worst_case(seed: int, districts: int, groups: int, across: bool, board):
-    """District (C) and group (B) clues only, true for a hidden solution: the counter's hard case."""
+def worst_case(seed: int, districts: int, groups: int | None, across: bool, board):
+    """District (C) and group (B) clues only, true for a hidden solution: the counter's hard case.
+    With groups None, every group clue the solution makes true (up to all 16)."""
     rng = random.Random(seed)
     where = dict(zip(names.DELICTS, rng.sample(names.LOCATIONS, 16), strict=True))
     clues = []
@@ -61,6 +75,9 @@ def worst_case(seed: int, districts: int, groups: int, across: bool, board):
         first, second = clue.delicts
         if not across or names.GROUP_OF_DELICT[first] != names.GROUP_OF_DELICT[second]:
             clues.append(clue)
+    if groups is None:
+        return clues + [GroupClue(group, direction) for group in names.GROUPS for direction in names.DIRECTIONS
+                        if any(board.in_direction(where[d], direction) for d in names.GROUPS[group])]
     return clues + [true_clue(rng, "B", where, board) for _ in range(groups)]
 
 
@@ -85,9 +102,13 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--cap", type=float, default=3.0, help="seconds per CP-SAT enumeration")
     parser.add_argument("--worst", type=int, default=20, help="seeded instances per worst-case row (0: skip)")
+    parser.add_argument("--search", type=int, default=1500, help="random sets in the worst-case hunt (0: skip)")
+    parser.add_argument("--climb", type=int, default=300, help="hill-climbing steps after the random sets")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the worst-case hunt")
     args = parser.parse_args()
     board = load_board()
     count_clues([], board)  # warm the layer tables once, as a long-running process would
+    warm_tables()
     empty, seconds = timed(lambda: count_clues([], board), repeat=5)
     print(f"empty clue set: {empty:,} in {seconds * 1000:.1f} ms (best of 5)")
     suites = {
@@ -100,6 +121,8 @@ def main() -> None:
     floor_line(board)
     if args.worst:
         worst_table(args.worst, board)
+    if args.search:
+        hunt(args.search, args.climb, args.seed, board)
 
 
 def suite_table(suites: dict, board, cap: float) -> list[tuple[int, float, float]]:
@@ -166,12 +189,103 @@ def floor_line(board) -> None:
 
 
 def worst_table(seeds: int, board) -> None:
-    print(f"worst cases, count only (counts far beyond enumeration), {seeds} seeds each:")
-    print(f"{'set':<14}{'count ms med':>14}{'count ms max':>14}")
+    print(f"hard mixes, count only (counts far beyond enumeration), {seeds} seeds each, best of 3;")
+    print("baseline: the previous signed-branch path, same sets, same run")
+    print(f"{'set':<14}{'ms med':>9}{'ms max':>9}{'baseline med':>14}{'baseline max':>14}")
     for label, (districts, groups, across) in WORST_CASES.items():
         sets = [worst_case(seed, districts, groups, across, board) for seed in range(seeds)]
-        times = [timed(lambda clues=clues: count_clues(clues, board))[1] for clues in sets]
-        print(f"{label:<14}{statistics.median(times) * 1000:>14.1f}{max(times) * 1000:>14.1f}")
+        new, old = zip(*(pair_times(clues, board) for clues in sets), strict=True)
+        print(f"{label:<14}{statistics.median(new) * 1000:>9.1f}{max(new) * 1000:>9.1f}"
+              f"{statistics.median(old) * 1000:>14.1f}{max(old) * 1000:>14.1f}")
+
+
+GOAL_MS = 20.0
+HUNT_KINDS = "BBBBBCCCCCADN"  # weighted to group and district cards, with some delict, location, not cards
+HARD_STARTS = 60  # sets with every true group clue and a few district clues, also climbed from
+
+
+def pair_times(clues, board) -> tuple[float, float]:
+    """Best of three runs of count_clues and of the baseline on one set; the counts must agree."""
+    count, new = timed(lambda: count_clues(clues, board), repeat=3)
+    reduced = reduce_clues(clues, board)
+    baseline, old = timed(lambda: count_reduced_branched(reduced), repeat=3)
+    if count != baseline:
+        raise SystemExit(f"MISMATCH: count {count} vs baseline {baseline}: {clues}")
+    return new, old
+
+
+def random_set(rng: random.Random, board):
+    """A hidden solution and 5-40 clues true for it."""
+    where = dict(zip(names.DELICTS, rng.sample(names.LOCATIONS, 16), strict=True))
+    return where, [true_clue(rng, rng.choice(HUNT_KINDS), where, board) for _ in range(rng.randint(5, 40))]
+
+
+def hard_set(rng: random.Random, board):
+    """A hidden solution, every group clue true for it and 2-10 district clues across groups."""
+    where = dict(zip(names.DELICTS, rng.sample(names.LOCATIONS, 16), strict=True))
+    clues = [GroupClue(group, direction) for group in names.GROUPS for direction in names.DIRECTIONS
+             if any(board.in_direction(where[d], direction) for d in names.GROUPS[group])]
+    for _ in range(rng.randint(2, 10)):
+        clues.append(true_clue(rng, "C", where, board))
+    return where, clues
+
+
+def mutate(rng: random.Random, where: dict[str, str], clues: list, board) -> list:
+    """Swap, add or drop one clue (true for the same hidden solution), keeping 5-40 clues."""
+    clues = list(clues)
+    move = rng.choice(["swap", "add", "drop"])
+    if move == "drop" and len(clues) > 5:
+        clues.pop(rng.randrange(len(clues)))
+    elif move == "add" and len(clues) < 40:
+        clues.append(true_clue(rng, rng.choice(HUNT_KINDS), where, board))
+    else:
+        clues[rng.randrange(len(clues))] = true_clue(rng, rng.choice(HUNT_KINDS), where, board)
+    return clues
+
+
+def quantiles(times: list[float]) -> str:
+    ordered = sorted(times)
+    p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+    return f"{statistics.median(ordered) * 1000:>8.1f}{p99 * 1000:>8.1f}{ordered[-1] * 1000:>9.1f}"
+
+
+def hunt(sets: int, steps: int, seed: int, board) -> None:
+    """Random sets, then hill climbing from the slowest: p50/p99/max for both paths, the worst set."""
+    rng = random.Random(seed)
+    found = []  # (new seconds, old seconds, where, clues)
+    for _ in range(sets):
+        where, clues = random_set(rng, board)
+        found.append((*pair_times(clues, board), where, clues))
+    random_rows = list(found)
+    hard = []
+    for _ in range(HARD_STARTS):
+        where, clues = hard_set(rng, board)
+        hard.append((*pair_times(clues, board), where, clues))
+    found += hard
+    climbers = sorted(random_rows, key=lambda row: -row[0])[:10] + sorted(hard, key=lambda row: -row[0])[:10]
+    for step in range(steps):
+        index = step % len(climbers)
+        _, _, where, clues = climbers[index]
+        changed = mutate(rng, where, clues, board)
+        row = (*pair_times(changed, board), where, changed)
+        found.append(row)
+        if row[0] > climbers[index][0]:
+            climbers[index] = row
+    print(f"worst-case hunt: {sets} random sets (kinds {HUNT_KINDS}, 5-40 clues, true for a hidden solution) "
+          f"and {HARD_STARTS} with every true group clue and 2-10 district clues, then {steps} hill-climbing "
+          f"steps from the 10 slowest of each; ms, best of 3 per set; goal: max <= {GOAL_MS:.0f} ms")
+    print(f"{'sets':<28}{'path':<10}{'p50':>8}{'p99':>8}{'max':>9}")
+    for label, rows in (("random", random_rows), ("all (+ hard + climbed)", found)):
+        print(f"{label:<28}{'keyed':<10}{quantiles([r[0] for r in rows])}")
+        print(f"{'':<28}{'baseline':<10}{quantiles([r[1] for r in rows])}")
+    new, old, _, clues = max(found, key=lambda row: row[0])
+    verdict = "holds" if new * 1000 <= GOAL_MS else "MISSED"
+    print(f"slowest set for count_clues: {new * 1000:.1f} ms (baseline {old * 1000:.1f} ms); "
+          f"goal <= {GOAL_MS:.0f} ms {verdict}; its {len(clues)} clues:")
+    for clue in clues:
+        print(f"  {clue.sentence()}")
+    old_worst = max(found, key=lambda row: row[1])
+    print(f"slowest set for the baseline: {old_worst[1] * 1000:.1f} ms (count_clues {old_worst[0] * 1000:.1f} ms)")
 
 
 if __name__ == "__main__":

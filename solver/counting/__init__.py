@@ -3,8 +3,10 @@
 count_clues: reduce the clues (reduce.reduce_clues), shrink the masks (reduce.propagate);
 when that settles every delict only the group clues are left to check; otherwise the
 sparse DP over reachable partial placements for tight sets (sparse.count_sparse),
-else the dense subset DP (dense) with district-clue units (rows) and group clues as signed
-branches (branched.count_branched); tests/counting/reference_units.py cross-checks that.
+else the dense subset DP (dense) with district-clue units (rows) and group clues as DP
+state (keyed.count_keyed). The older paths, signed branches per group clue
+(tests/counting/reference_branched.py) and units with inclusion-exclusion
+(tests/counting/reference_units.py), stay with the tests as cross-checks.
 count_assignments counts plain masks, such as state_masks gives for a game board.
 
 May import `solver.core`.
@@ -16,16 +18,16 @@ from collections.abc import Iterable
 
 from solver.core.board import Board
 from solver.core.cards import Clue
-from solver.counting.branched import count_branched
 from solver.counting.dense import count_assignments
+from solver.counting.keyed import count_keyed
 from solver.counting.reduce import Reduced, live_group_clues, propagate, reduce_clues, state_masks
 from solver.counting.sparse import count_sparse
 
 __all__ = [
     "Reduced",
     "count_assignments",
-    "count_branched",
     "count_clues",
+    "count_keyed",
     "count_reduced",
     "count_sparse",
     "reduce_clues",
@@ -40,7 +42,7 @@ def count_clues(clues: Iterable[Clue], board: Board) -> int:
 
 
 def count_reduced(reduced: Reduced) -> int:
-    """Count a reduced clue set: the sparse DP where it stays small, else signed branches."""
+    """Count a reduced clue set: the sparse DP where it stays small, else the keyed subset DP."""
     allowed = propagate(list(reduced.allowed), reduced)
     if allowed is None:
         return 0
@@ -50,4 +52,4 @@ def count_reduced(reduced: Reduced) -> int:
     sparse = count_sparse(reduced, allowed)
     if sparse is not None:
         return sparse
-    return count_branched(reduced, allowed)
+    return count_keyed(reduced, allowed)

@@ -8,8 +8,8 @@ so all 256 cells cost about two counts (odds_of_masks: a game board, or unary cl
 Clues go the same way (odds_of_clues). Delicts tied by district clues are a unit, placed
 in one step with each of its joint placements; a cell of a unit's delict sums the
 placements that put it there. A group clue is a signed sum of plain masks for its members
-(inclusion-exclusion, as in branched); the DP is linear, so the delicts a group clue (or a
-unit across groups) binds form a segment placed once per signed term, and the terms' end
+(inclusion-exclusion); the DP is linear, so the delicts a group clue (or a unit
+across groups) binds form a segment placed once per signed term, and the terms' end
 vectors are summed before the next segment. Where the terms or placements would be too
 many, pinned_odds counts each cell with its delict pinned there (count_reduced): the
 slower way, and the tests' cross-check.

@@ -1,9 +1,11 @@
 """A unit's joint placements as numpy rows: delicts tied by district clues, enumerated together.
 
-Shared by the signed-branch path (branched) and the tests' unit / inclusion-exclusion
-cross-check (tests/counting/reference_units.py): find the units (find_units), order a unit's
-delicts (unit_order), place one more delict on every row (extend), and merge rows that
-became equal (aggregate).
+Shared by the keyed path (keyed) and the tests' cross-checks (signed branches,
+tests/counting/reference_branched.py; units with inclusion-exclusion,
+tests/counting/reference_units.py): find the units
+(find_units), order a unit's delicts (unit_order), place one more delict on every row
+(extend), merge rows that became equal (aggregate), and a unit's placements with the
+direction bits its members use per group (enumerate_signed).
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ class Rows:
     locations: np.ndarray  # rows x frontier
     counts: np.ndarray
     frontier: list[int]
-    sig: np.ndarray | None = None  # per row: 4 direction bits per signed group slot (count_branched)
+    sig: np.ndarray | None = None  # per row: 4 direction bits per group slot (enumerate_signed)
     sig_bits: int = 0
 
     def keep(self, selected: np.ndarray) -> None:
@@ -109,3 +111,23 @@ def aggregate(rows: Rows, pending: list[int]) -> None:
     counts = np.add.reduceat(rows.counts[order], starts)
     rows.keep(order[starts])
     rows.counts = counts
+
+
+def enumerate_signed(
+    unit: list[int], allowed: list[int], reduced: Reduced, slots: dict[int, int], n_slots: int, dir_bits: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A unit's location sets and ways, split by the directions its members of each group
+    in `slots` use: 4 bits per slot in `sig` (count_keyed's keys, count_branched's terms)."""
+    partners = {d: [(b if a == d else a, rel) for a, b, rel in reduced.pairs if d in (a, b)] for d in unit}
+    rows = Rows(np.zeros(1, np.int64), np.zeros((1, 0), np.int64), np.ones(1, np.int64), [],
+                 np.zeros(1, np.int64), 4 * n_slots)
+    placed: set[int] = set()
+    for delict in unit_order(unit, allowed, partners, set()):
+        extend(rows, delict, allowed[delict], partners[delict], reduced)
+        if delict in slots:
+            rows.sig = rows.sig | (dir_bits[rows.locations[:, -1]] << (4 * slots[delict]))
+        placed.add(delict)
+        pending = [d for d in rows.frontier if any(p not in placed for p, _ in partners[d])]
+        aggregate(rows, pending)
+    assert rows.sig is not None  # made with a signature above; extend and aggregate keep it
+    return rows.masks, rows.counts, rows.sig

@@ -1,6 +1,6 @@
 """The sparse DP (count_sparse): only the reachable partial placements, for tight clue sets.
 
-count_reduced tries it first and falls back to the dense path (branched) when it gives up.
+count_reduced tries it first and falls back to the dense path (keyed) when it gives up.
 """
 
 from __future__ import annotations

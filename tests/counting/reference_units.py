@@ -1,7 +1,7 @@
 """The unit / inclusion-exclusion path (count_units_ie): the reference the tests compare against.
 
 Not used by count_clues (so it lives with the tests); kept as an independent cross-check of
-solver.counting.branched.count_branched, on the same DP steps (dense) and unit rows (rows).
+tests/counting/reference_branched.count_branched, on the same DP steps (dense) and unit rows (rows).
 
 Delicts tied together by district clues (and by the group clues of their group) form a
 unit. A unit's joint placements are enumerated as numpy rows and reduced to a table

@@ -18,6 +18,7 @@ from solver.core.bits import FULL
 from solver.core.cards import DelictClue, DistrictClue, GroupClue, LocationClue, NotClue, parse_clue
 from solver.counting import count_assignments, count_clues, state_masks
 from tests.clue_sets import true_clue
+from tests.counting.reference_branched import count_branched
 from tests.counting.reference_units import count_units_ie
 from tests.enumerate_reference import brute_force_count, enumerate_count
 
@@ -218,14 +219,13 @@ def test_sparse_and_dense_counts_agree(seed):
 @given(st.integers(0, 100_000), st.sampled_from(["AANCCBBB", "ACCCCBBBB", "NCBBBBBB", "ACCCCCCB"]))
 def test_signed_branches_agree_with_units_and_inclusion_exclusion(seed, kinds):
     """count_branched (group clues as signed branches) == the previous unit / inclusion-exclusion path."""
-    import solver.counting as counting
     from solver.counting.reduce import propagate
 
     _, _, reduced = _random_clue_set(seed, kinds, (4, 16), "AB", 3)  # false clues too: counts can be 0
     allowed = propagate(list(reduced.allowed), reduced)
     if allowed is None:
         return
-    assert counting.count_branched(reduced, allowed) == count_units_ie(reduced, allowed)
+    assert count_branched(reduced, allowed) == count_units_ie(reduced, allowed)
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -250,12 +250,12 @@ def test_sparse_dp_and_propagation_agree_with_the_dense_dp(seed, kinds):
     from solver.counting.reduce import propagate
 
     _, _, reduced = _random_clue_set(seed, kinds, (8, 22), "ADCB", 2)  # false clues too: counts can be 0
-    dense = counting.count_branched(reduced, list(reduced.allowed))  # masks as the clues give them
+    dense = count_branched(reduced, list(reduced.allowed))  # masks as the clues give them
     allowed = propagate(list(reduced.allowed), reduced)
     if allowed is None:
         assert dense == 0
         return
-    assert counting.count_branched(reduced, allowed) == dense
+    assert count_branched(reduced, allowed) == dense
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(sparse_module, "SPARSE_WORK_LIMIT", 10**9)
         sparse = counting.count_sparse(reduced, allowed, limit=20_000)

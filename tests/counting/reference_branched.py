@@ -1,4 +1,6 @@
-"""Group clues by signed branches (count_branched): the dense path count_clues uses.
+"""Group clues by signed branches (count_branched): the dense path count_clues used before
+solver.counting.keyed, kept with the tests as a cross-check and as bench/bench_count.py's
+baseline (count_reduced_branched: count_reduced with this path in place of count_keyed).
 
 "For each demanded direction some member of g is there" equals
 Σ_{T ⊆ demanded} (-1)^|T| [every member of g outside ∪T] (terms with ∪T = all locations
@@ -22,8 +24,9 @@ import numpy as np
 from solver.core import names
 from solver.core.bits import FULL, N
 from solver.counting.dense import meet, place_one, place_unit
-from solver.counting.reduce import GROUP_OF_DELICT, Reduced, direction_tables, live_group_clues
-from solver.counting.rows import Rows, aggregate, extend, find_units, unit_order
+from solver.counting.reduce import GROUP_OF_DELICT, Reduced, direction_tables, live_group_clues, propagate
+from solver.counting.rows import enumerate_signed, find_units
+from solver.counting.sparse import count_sparse
 
 
 @dataclass
@@ -43,6 +46,19 @@ class _Joint:
     placements: np.ndarray
     counts: np.ndarray
     sig: np.ndarray
+
+
+def count_reduced_branched(reduced: Reduced) -> int:
+    """solver.counting.count_reduced as it was: the same steps, signed branches for the dense DP."""
+    allowed = propagate(list(reduced.allowed), reduced)
+    if allowed is None:
+        return 0
+    if all(not mask & (mask - 1) for mask in allowed):
+        return int(live_group_clues(allowed, reduced, reduced.group_dirs) is not None)
+    sparse = count_sparse(reduced, allowed)
+    if sparse is not None:
+        return sparse
+    return count_branched(reduced, allowed)
 
 
 def _signed_terms(directions: frozenset[str], reduced: Reduced) -> list[tuple[int, int, int]]:
@@ -76,7 +92,7 @@ def count_branched(reduced: Reduced, allowed: list[int]) -> int:
             items.append(_Item(unit, groups, mask=allowed[unit[0]]))
             continue
         slots = {d: groups.index(GROUP_OF_DELICT[d]) for d in unit if GROUP_OF_DELICT[d] in live}
-        placements, counts, sig = _enumerate_signed(unit, allowed, reduced, slots, len(groups), dir_bits)
+        placements, counts, sig = enumerate_signed(unit, allowed, reduced, slots, len(groups), dir_bits)
         if len(placements) == 0:
             return 0
         items.append(_Item(unit, groups, joint=_Joint(placements, counts, sig)))
@@ -187,22 +203,3 @@ def _run_signed(items: list[_Item], terms: dict[int, list[tuple[int, int, int]]]
     assert not opened and len(branches) == 1
     coeff, dp = branches[()]
     return dp * coeff, layer
-
-
-def _enumerate_signed(
-    unit: list[int], allowed: list[int], reduced: Reduced, slots: dict[int, int], n_slots: int, dir_bits: np.ndarray
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """A unit's location sets and ways, split by the directions its signed-group members use."""
-    partners = {d: [(b if a == d else a, rel) for a, b, rel in reduced.pairs if d in (a, b)] for d in unit}
-    rows = Rows(np.zeros(1, np.int64), np.zeros((1, 0), np.int64), np.ones(1, np.int64), [],
-                 np.zeros(1, np.int64), 4 * n_slots)
-    placed: set[int] = set()
-    for delict in unit_order(unit, allowed, partners, set()):
-        extend(rows, delict, allowed[delict], partners[delict], reduced)
-        if delict in slots:
-            rows.sig = rows.sig | (dir_bits[rows.locations[:, -1]] << (4 * slots[delict]))
-        placed.add(delict)
-        pending = [d for d in rows.frontier if any(p not in placed for p, _ in partners[d])]
-        aggregate(rows, pending)
-    assert rows.sig is not None  # made with a signature above; extend and aggregate keep it
-    return rows.masks, rows.counts, rows.sig

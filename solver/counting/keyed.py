@@ -1,0 +1,455 @@
+"""Group clues as DP state (count_keyed): the dense path count_clues uses.
+
+The subset DP over locations (one popcount layer at a time) keeps one vector per key. A
+key holds, per group with live group clues, the demanded directions its placed members
+already cover (4 bits per group). A location's directions are fixed, so placing a delict
+of such a group moves each vector, per class of its locations (same direction bits), to
+the key with those bits added; vectors that reach the same key are summed, and a group
+whose demanded directions are all covered stays in that one "done" value. Keys that the
+items still to come can no longer complete are dropped. Nothing multiplies the way the
+signed inclusion-exclusion terms per group clue did (tests/counting/reference_branched.py),
+and numpy's 1D steps on a vector per key beat 2D steps on a stack of them by far.
+
+Units of delicts tied by district clues are placed whole (their joint placements from
+rows.enumerate_signed, each with the direction bits its members add to their groups'
+keys); a unit's step is worked out once as (source, target, ways) triples per class and
+summed per key by bincount. The items (single delicts and units) are split into two
+halves, each run from the empty set; a group with members in both halves keeps its key to
+the end of both, and the halves meet per pair of keys whose covered directions together
+give every demanded direction (an int64 matrix product: exact, and no BLAS threads).
+The order of the items and the cut come from a small search: greedy orders (open few new
+groups, close many, biggest first) from a few starting items, every cut priced at once by
+a forward and a backward pass of a cost model (keys x numpy work per key, weights fitted
+to measured steps).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from math import comb
+
+import numpy as np
+
+from solver.core import names
+from solver.core.bits import FULL, N, indices
+from solver.counting.dense import SPARSE_LAYER, _layers, _single_steps, meet, place_one
+from solver.counting.reduce import GROUP_OF_DELICT, Reduced, direction_tables, live_group_clues
+from solver.counting.rows import enumerate_signed, find_units
+
+SEARCH_STARTS = 6  # greedy orders tried, from the biggest item of each distinct set of groups
+
+SEARCH_ENOUGH = 1.2e6  # a plan this cheap (≈ twice 16 free delicts with one key) ends the search
+
+JOINT_KEYS = 150  # the search follows the keys exactly up to this many, then bounds them
+
+# Runs of the new path, for the tests: they assert the path they check actually ran.
+RUNS = {"keyed": 0}
+
+
+@dataclass
+class _Item:
+    """Delicts placed in one DP step, and how each of its placements moves the key."""
+
+    delicts: list[int]
+    groups: list[int]  # live groups with members here
+    # (key bits to add, then a single delict's mask or a unit's placement sets and ways)
+    classes: list[tuple[int, int, np.ndarray | None, np.ndarray | None]]
+    reach: int = 0  # every key bit one of its placements adds
+    options: dict[int, set[int]] = field(default_factory=dict)  # shift -> the 4 bits it can add there
+    bits: frozenset[int] = frozenset()  # the key bits of its classes
+    fields: int = 0  # the 4-bit fields of the groups it adds bits to
+    locations: int = 0  # a single delict's locations
+    placements: int = 0  # a unit's placements
+
+    def __post_init__(self) -> None:
+        for bits, mask, placements, _ in self.classes:
+            self.reach |= bits
+            self.locations += mask.bit_count()
+            self.placements += 0 if placements is None else len(placements)
+        self.options = {shift: {bits >> shift & 15 for bits, *_ in self.classes} for shift in range(0, 16, 4)}
+        self.bits = frozenset(bits for bits, *_ in self.classes)
+        self.fields = sum(15 << shift for shift in range(0, 16, 4) if self.reach >> shift & 15)
+
+    def work(self, layer: int, keys: int) -> float:
+        """Estimated numpy work of placing this item on `layer` for so many keys, in units of
+        one element added (≈ 3 ns); the weights were fitted to measured steps. A single delict
+        adds a shifted copy per location; a unit tests every (set, placement) pair once, then
+        sums each key's products over the disjoint ones."""
+        if not self.placements:
+            return keys * (_WIDTH[layer] * (N - layer) / N * self.locations + 2400)
+        size = len(self.delicts)
+        pairs = self.placements * comb(N - size, layer) if layer + size <= N else 0
+        return 4 * _WIDTH[layer] * self.placements + keys * (pairs + 1300 * len(self.classes))
+
+
+def count_keyed(reduced: Reduced, allowed: list[int]) -> int:
+    """Exact count: the subset DP with each live group's covered directions in the key."""
+    RUNS["keyed"] += 1
+    if any(mask == 0 for mask in allowed):
+        return 0
+    live = live_group_clues(allowed, reduced, reduced.group_dirs)
+    if live is None:
+        return 0
+    ordered = list(names.DIRECTIONS)
+    slot = {group: index for index, group in enumerate(sorted(live))}
+    demanded = {group: sum(1 << ordered.index(d) for d in live[group]) for group in live}
+    dir_bits = direction_tables(reduced)[0]
+    items = []
+    for unit in find_units(reduced, {}):
+        item = _make_item(unit, allowed, reduced, live, slot, demanded, dir_bits)
+        if item is None:
+            return 0
+        items.append(item)
+    first, second = _split(items, slot, demanded)
+    full = sum(demanded[g] << (4 * slot[g]) for g in live)
+    reach_b = _reach(second)
+    half_a = _run(first, reach_b, full)
+    half_b = _run(second, _reach(first), full)
+    return _meet(half_a, half_b, full)
+
+
+def _reach(items: list[_Item]) -> int:
+    """Every key bit some placement of these items can add."""
+    reach = 0
+    for item in items:
+        reach |= item.reach
+    return reach
+
+
+@cache
+def warm_tables() -> None:
+    """Build every layer's tables now (they are otherwise built on first use): for timing."""
+    for layer in range(N):
+        _single_steps(layer)
+        _all_sources(layer + 1)
+        _complement(layer)
+
+
+def _make_item(
+    unit: list[int], allowed: list[int], reduced: Reduced, live: dict[int, frozenset[str]],
+    slot: dict[int, int], demanded: dict[int, int], dir_bits: list[int],
+) -> _Item | None:
+    """An item's classes: its placements grouped by the key bits they add; None if it has none."""
+    groups = sorted({GROUP_OF_DELICT[d] for d in unit} & live.keys())
+    if len(unit) == 1:
+        delict = unit[0]
+        by_bits: dict[int, int] = {}
+        for location in indices(allowed[delict]):
+            bits = 0
+            if groups:
+                group = groups[0]
+                bits = (dir_bits[location] & demanded[group]) << (4 * slot[group])
+            by_bits[bits] = by_bits.get(bits, 0) | 1 << location
+        return _Item(unit, groups, [(bits, mask, None, None) for bits, mask in sorted(by_bits.items())])
+    slots = {d: groups.index(GROUP_OF_DELICT[d]) for d in unit if GROUP_OF_DELICT[d] in live}
+    placements, counts, sig = enumerate_signed(
+        unit, allowed, reduced, slots, len(groups), np.array(dir_bits, dtype=np.int64)
+    )
+    if len(placements) == 0:
+        return None
+    key_bits = np.zeros(len(placements), dtype=np.int64)
+    for index, group in enumerate(groups):
+        key_bits |= ((sig >> (4 * index)) & demanded[group]) << (4 * slot[group])
+    classes: list[tuple[int, int, np.ndarray | None, np.ndarray | None]] = []
+    for bits in np.unique(key_bits):
+        chosen = key_bits == bits
+        classes.append((int(bits), 0, placements[chosen], counts[chosen]))
+    return _Item(unit, groups, classes)
+
+
+# ---------------------------------------------------------------- the order and the split
+
+def _split(items: list[_Item], slot: dict[int, int], demanded: dict[int, int]) -> tuple[list[_Item], list[_Item]]:
+    """Two halves with the least estimated work: a prefix of a greedy order, and the rest
+    of that order reversed (so one forward and one backward pass price every cut)."""
+    best: tuple[float, list[_Item], list[_Item]] | None = None
+    sizes = [len(item.delicts) for item in items]
+    starts: dict[tuple[int, ...], int] = {}
+    cache: dict = {}  # priced beginnings, shared by the sequences and their reverses
+    for index in sorted(range(len(items)), key=lambda i: -sizes[i]):
+        starts.setdefault(tuple(items[index].groups), index)
+    for start in list(starts.values())[:SEARCH_STARTS]:
+        sequence = _greedy([items[start]], [item for i, item in enumerate(items) if i != start])
+        count = len(sequence)
+        forward, forward_keys = _step_costs(sequence, slot, demanded, cache)
+        backward, backward_keys = _step_costs(sequence[::-1], slot, demanded, cache)
+        placed, cost_a, cost_b = 0, 0.0, sum(backward)
+        for cut in range(count + 1):
+            # the first half is sequence[:cut]; the second, the rest reversed, ran backward[:count - cut]
+            keys_a = forward_keys[cut - 1] if cut else 1
+            keys_b = backward_keys[count - cut - 1] if cut < count else 1
+            cost = cost_a + cost_b + keys_a * keys_b * _WIDTH[placed]
+            if best is None or cost < best[0]:
+                best = (cost, sequence[:cut], sequence[cut:][::-1])
+            if cut < count:
+                placed += len(sequence[cut].delicts)
+                cost_a += forward[cut]
+                cost_b -= backward[count - cut - 1]
+        if best is not None and best[0] < SEARCH_ENOUGH:
+            break  # about the work of sixteen unconstrained delicts: no other order can win much
+    assert best is not None
+    return best[1], best[2]
+
+
+def _greedy(order: list[_Item], left: list[_Item]) -> list[_Item]:
+    """Append items opening the fewest new groups, closing the most, biggest first."""
+    order, left = list(order), sorted(left, key=lambda item: -len(item.delicts))
+    opened = {g for item in order for g in item.groups}
+    remaining: dict[int, int] = {}
+    for item in left:
+        for g in item.groups:
+            remaining[g] = remaining.get(g, 0) + 1
+    while left:
+        def score(item: _Item) -> tuple[int, int, int]:
+            closes = sum(remaining[g] == 1 for g in item.groups)
+            return (sum(g not in opened for g in item.groups), -closes, -len(item.delicts))
+
+        chosen = min(left, key=score)
+        left.remove(chosen)
+        order.append(chosen)
+        opened.update(chosen.groups)
+        for g in chosen.groups:
+            remaining[g] -= 1
+    return order
+
+
+def _step_costs(
+    sequence: list[_Item], slot: dict[int, int], demanded: dict[int, int], cache: dict | None = None
+) -> tuple[list[float], list[int]]:
+    """Estimated work of each step placing the sequence from the empty set, and the number
+    of keys after each step.
+
+    The keys are followed as _run makes them (less those the rest can no longer complete)
+    while they are at most JOINT_KEYS; past that, per group the covered values its placed
+    members can reach, whose product bounds the keys. A step depends only on the items
+    placed so far and their order, so `cache` shares equal beginnings between sequences."""
+    cache = {} if cache is None else cache
+    rest = [0] * (len(sequence) + 1)
+    for index in range(len(sequence) - 1, -1, -1):
+        rest[index] = rest[index + 1] | sequence[index].reach
+    full = sum(need << (4 * slot[g]) for g, need in demanded.items())
+    reached: dict[int, frozenset[int]] = {g: frozenset({0}) for g in demanded}
+    joint: frozenset[int] | None = frozenset({0})
+    costs, counts, layer, keys = [], [], 0, 1
+    prefix: tuple[int, ...] = ()
+    for index, item in enumerate(sequence):
+        prefix += (id(item),)
+        hit = cache.get(prefix)
+        if hit is None:
+            cost = item.work(layer, keys)
+            reached = dict(reached)
+            for g in item.groups:
+                shift, need = 4 * slot[g], demanded[g]
+                later = rest[index + 1] >> shift & 15
+                options = item.options[shift]
+                reached[g] = frozenset(
+                    {c | b for c in reached[g] for b in options if (c | b | later) & need == need} or {need}
+                )
+            if joint is not None:
+                joint = frozenset(_joint_step(set(joint), item, full, rest[index + 1]))
+                if len(joint) > JOINT_KEYS:
+                    joint = None
+            if joint is not None:
+                keys = max(len(joint), 1)
+            else:
+                keys = 1
+                for values in reached.values():
+                    keys *= len(values)
+            hit = cache[prefix] = (cost, keys, reached, joint)
+        cost, keys, reached, joint = hit
+        layer += len(item.delicts)
+        costs.append(cost)
+        counts.append(keys)
+    return costs, counts
+
+
+def _joint_step(keys: set[int], item: _Item, full: int, later: int) -> set[int]:
+    """The keys after placing the item, as _run keeps them."""
+    own = item.fields & full
+    if not own:
+        return keys
+    targets: dict[int, list[int]] = {}
+    grown: set[int] = set()
+    for key in keys:
+        part = key & own
+        found = targets.get(part)
+        if found is None:
+            found = targets[part] = [t for t in {part | b for b in item.bits} if (t | later) & own == own]
+        base = key & ~own
+        grown.update(base | t for t in found)
+    return grown
+
+
+_WIDTH = [comb(N, layer) for layer in range(N + 1)]
+
+
+# ---------------------------------------------------------------- the DP over one half
+
+Vectors = dict[int, np.ndarray]  # key -> ways per set of locations in the current layer
+
+
+def _run(items: list[_Item], other: int, full: int) -> tuple[Vectors, int]:
+    """Per key, the ways to place the items on each set of locations of the last layer.
+
+    A key's vector (numpy's 1D steps beat 2D ones by far) moves, per class of the item's
+    placements, to the key with the class's bits added; classes that land on the same key
+    are placed in one step. A key that the items left here and in the other half (`other`:
+    the bits they can add) can no longer complete is dropped."""
+    vectors: Vectors = {0: np.ones(1, dtype=np.int64)}
+    layer = 0
+    later = [other] * (len(items) + 1)
+    for index in range(len(items) - 1, -1, -1):
+        later[index] = later[index + 1] | items[index].reach
+    for index, item in enumerate(items):
+        size = len(item.delicts)
+        own = item.fields & full
+        plans: dict[int, dict[int, int | list[int]]] = {}
+        grown: Vectors = {}
+        moves = _Moves(item, vectors, layer)
+        dense: bool | None = None  # most sets of the layer reached: judged on the first key
+        steps = _single_steps(layer)
+        for key, dp in vectors.items():
+            part = key & own
+            plan = plans.get(part)
+            if plan is None:
+                plan = plans[part] = _plan(item, part, own, later[index + 1])
+            if dense is None:
+                dense = len(dp) > 1 and int(np.count_nonzero(dp)) * SPARSE_LAYER > len(dp)
+            for target, what in plan.items():
+                new_key = (key & ~own) | target
+                if dense and isinstance(what, int) and what != FULL:
+                    # add straight into the target key's vector: no copy to allocate and add
+                    into = grown.get(new_key)
+                    if into is None:
+                        into = grown[new_key] = np.zeros(_WIDTH[layer + 1], dtype=np.int64)
+                    for location in indices(what):
+                        source, goal = steps[location]
+                        into[goal] += dp[source]
+                    continue
+                placed = _place_one(dp, layer, what, dense) if isinstance(what, int) else moves.place(dp, what)
+                if placed is None:
+                    continue
+                if new_key in grown:
+                    grown[new_key] += placed
+                else:
+                    grown[new_key] = placed
+        vectors = grown
+        layer += size
+        if not vectors:
+            break
+    return vectors, layer
+
+
+def _plan(item: _Item, part: int, own: int, later: int) -> dict[int, int | list[int]]:
+    """For a key whose bits in the item's groups are `part`: target bits -> a single
+    delict's mask, or a unit's classes; targets the later items cannot complete are left out."""
+    plan: dict[int, int | list[int]] = {}
+    for index, (bits, mask, placements, _) in enumerate(item.classes):
+        target = part | bits
+        if (target | later) & own == own:
+            if placements is None:
+                plan[target] = int(plan.get(target, 0)) | mask  # type: ignore[arg-type]
+            else:
+                chosen = plan.setdefault(target, [])
+                assert isinstance(chosen, list)
+                chosen.append(index)
+    return plan
+
+
+def _place_one(dp: np.ndarray, layer: int, allowed: int, dense: bool) -> np.ndarray | None:
+    """One more delict on any free location of `allowed`; None when no set is reached.
+
+    `dense`: most sets of the layer are reached (judged once per step, not per key)."""
+    if dense and allowed == FULL:
+        return dp[_all_sources(layer + 1)].sum(axis=1)
+    placed = place_one(dp, layer, allowed)
+    return placed if placed.any() else None
+
+
+@cache
+def _all_sources(layer: int) -> np.ndarray:
+    """Per set of locations in `layer`, the positions one layer down of its subsets by one."""
+    layers, position = _layers()
+    masks = layers[layer]
+    bits = [(masks >> bit) & 1 for bit in range(N)]
+    columns = [np.where(bits[bit] == 1, position[masks & ~(1 << bit)], -1) for bit in range(N)]
+    table = np.stack(columns, axis=1)
+    return table[table >= 0].reshape(len(masks), layer)
+
+
+class _Moves:
+    """A unit's step as (source, target, ways) triples, worked out once per class of its
+    placements and used for every key: the sets any key reached, times every placement
+    of the class disjoint from them."""
+
+    def __init__(self, item: _Item, vectors: Vectors, layer: int) -> None:
+        self.item, self.vectors, self.layer = item, vectors, layer
+        self.width = _WIDTH[layer + len(item.delicts)]
+        self.moves: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+
+    def place(self, dp: np.ndarray, classes: list[int]) -> np.ndarray | None:
+        """The key's vector moved by the placements of these classes; None if no pair is disjoint."""
+        placed: np.ndarray | None = None
+        for index in classes:
+            source, goal, ways = self._move(index)
+            if len(source) == 0:
+                continue
+            # every partial count is < 16! < 2^53: float weights and their sums stay exact
+            summed = np.bincount(goal, weights=dp[source] * ways, minlength=self.width)
+            placed = summed if placed is None else placed + summed
+        return None if placed is None else placed.astype(np.int64)
+
+    def _move(self, index: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        if not self.moves:
+            self._find_moves()
+        return self.moves[index]
+
+    def _find_moves(self) -> None:
+        """Every class's triples from one test of all (placement, set) pairs: the pairs come
+        out ordered by placement, so each class is one slice."""
+        layers, position = _layers()
+        vectors = list(self.vectors.values())
+        reached = vectors[0] if len(vectors) == 1 else np.add.reduce(vectors)
+        present = np.flatnonzero(reached)
+        masks = layers[self.layer][present]
+        placements = np.concatenate([p for _, _, p, _ in self.item.classes if p is not None])
+        counts = np.concatenate([c for _, _, _, c in self.item.classes if c is not None])
+        columns, rows = np.nonzero((placements[:, None] & masks[None, :]) == 0)
+        source, goal = present[rows], position[masks[rows] | placements[columns]]
+        ways = counts[columns].astype(np.float64)
+        ends = np.cumsum([len(p) for _, _, p, _ in self.item.classes if p is not None])
+        cuts = np.searchsorted(columns, ends)
+        start = 0
+        for index, cut in enumerate(cuts.tolist()):
+            self.moves[index] = (source[start:cut], goal[start:cut], ways[start:cut])
+            start = cut
+
+
+# ---------------------------------------------------------------- the meet
+
+def _meet(first: tuple[Vectors, int], second: tuple[Vectors, int], full: int) -> int:
+    """Pairs of keys that together cover every demanded direction, on complementary sets."""
+    (vectors_a, layer), (vectors_b, _) = first, second
+    if not vectors_a or not vectors_b:
+        return 0
+    keys_a, keys_b = np.array(list(vectors_a)), np.array(list(vectors_b))
+    if len(keys_a) == 1 and len(keys_b) == 1:
+        key_a, key_b = int(keys_a[0]), int(keys_b[0])
+        if (key_a | key_b) & full != full:
+            return 0
+        return meet((vectors_a[key_a], layer), (vectors_b[key_b], N - layer))
+    complement = _complement(layer)
+    stack_a = np.stack(list(vectors_a.values()))
+    stack_b = np.stack([vector[complement] for vector in vectors_b.values()])
+    # int64, not float: numpy's integer matmul is exact (every entry counts whole solutions,
+    # ≤ 16!) and, unlike BLAS on a busy machine, never waits for threads.
+    products = stack_a @ stack_b.T
+    match = ((keys_a[:, None] | keys_b[None, :]) & full) == full
+    return int(products[match].sum())
+
+
+@cache
+def _complement(layer: int) -> np.ndarray:
+    layers, position = _layers()
+    return position[FULL ^ layers[layer]]

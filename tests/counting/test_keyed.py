@@ -1,0 +1,156 @@
+"""The keyed dense path (solver.counting.keyed.count_keyed) against enumeration and the older paths.
+
+Every check here calls count_keyed itself (or asserts that count_clues ran it), so a wrong
+keyed path cannot hide behind the sparse DP that count_clues tries first.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import solver.counting.keyed as keyed
+from solver.core import names
+from solver.core.cards import DelictClue, GroupClue
+from solver.counting import count_clues, reduce_clues
+from solver.counting.reduce import propagate
+from tests.clue_sets import true_clue
+from tests.counting.reference_branched import count_branched
+from tests.counting.reference_units import count_units_ie
+from tests.counting.test_count import _random_clue, _random_clue_set
+from tests.enumerate_reference import brute_force_count, enumerate_count
+
+L, D = names.LOCATIONS, names.DELICTS
+HEAVY_KINDS = ["BBBBCCCC", "BBBBBBBBC", "BBCCCCCC", "ACCCCBBBB", "NCBBBBBB", "BBBBBCCCCCADN"]
+
+
+def _keyed(reduced, allowed) -> int:
+    """count_keyed, asserting it ran."""
+    before = keyed.RUNS["keyed"]
+    count = keyed.count_keyed(reduced, allowed)
+    assert keyed.RUNS["keyed"] == before + 1
+    return count
+
+
+def test_count_clues_takes_the_keyed_path_where_the_sparse_dp_gives_up(board):
+    before = keyed.RUNS["keyed"]
+    assert count_clues([], board) == 20_922_789_888_000
+    rng = random.Random(3)
+    where = dict(zip(D, rng.sample(L, 16), strict=True))
+    clues = [true_clue(rng, kind, where, board) for kind in "CCCCBBBBBBBB"]
+    count = count_clues(clues, board)
+    assert keyed.RUNS["keyed"] == before + 2
+    reduced = reduce_clues(clues, board)
+    assert count == count_branched(reduced, propagate(list(reduced.allowed), reduced))
+
+
+@settings(max_examples=80)
+@given(st.integers(0, 100_000), st.sampled_from(HEAVY_KINDS))
+def test_keyed_agrees_with_signed_branches_and_units(seed, kinds):
+    """Large counts, group- and district-heavy, with false clues too (counts can be 0)."""
+    _, _, reduced = _random_clue_set(seed, kinds, (4, 30), "AB", 3)
+    allowed = propagate(list(reduced.allowed), reduced)
+    if allowed is None:
+        assert _keyed(reduced, list(reduced.allowed)) == 0
+        return
+    expected = count_branched(reduced, allowed)
+    assert _keyed(reduced, allowed) == expected
+    assert _keyed(reduced, list(reduced.allowed)) == expected  # unpropagated masks: the same count
+    if seed % 4 == 0:
+        assert count_units_ie(reduced, allowed) == expected
+
+
+@settings(max_examples=40)
+@given(st.integers(0, 100_000), st.sampled_from(HEAVY_KINDS), st.randoms(use_true_random=False))
+def test_any_order_and_split_gives_the_same_count(seed, kinds, rng):
+    """The search only picks an order and a cut: every other one must count the same."""
+    _, _, reduced = _random_clue_set(seed, kinds, (6, 30), "B", 2)
+    allowed = propagate(list(reduced.allowed), reduced)
+    if allowed is None:
+        return
+    expected = count_branched(reduced, allowed)
+
+    def any_split(items, slot, demanded):
+        items = list(items)
+        rng.shuffle(items)
+        cut = rng.randint(0, len(items))
+        return items[:cut], items[cut:]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(keyed, "_split", any_split)
+        assert _keyed(reduced, allowed) == expected
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_keyed_equals_brute_force_with_pinned_delicts(board, seed):
+    """Eight or nine delicts pinned, the rest tried in every way against `holds`."""
+    rng = random.Random(500 + seed)
+    where = dict(zip(D, rng.sample(L, 16), strict=True))
+    pinned = dict(rng.sample(sorted(where.items()), 8 + seed % 2))
+    clues = [DelictClue(d, (loc,) * 4) for d, loc in pinned.items()]
+    clues += [true_clue(rng, "C", where, board) for _ in range(2 + seed % 4)]
+    clues += [true_clue(rng, "B", where, board) for _ in range(6)]
+    clues += [_random_clue(rng, "B") for _ in range(seed % 3)]  # may be false: counts can be 0
+    reduced = reduce_clues(clues, board)
+    expected = brute_force_count(clues, board, pinned)
+    assert _keyed(reduced, list(reduced.allowed)) == expected
+    allowed = propagate(list(reduced.allowed), reduced)
+    assert (0 if allowed is None else _keyed(reduced, allowed)) == expected
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_keyed_equals_cp_sat_enumeration_on_small_counts(board, seed):
+    rng = random.Random(900 + seed)
+    checked = 0
+    while checked < 2:
+        where = dict(zip(D, rng.sample(L, 16), strict=True))
+        clues = [true_clue(rng, rng.choice("AADCCCBBBB"), where, board) for _ in range(16)]
+        reduced = reduce_clues(clues, board)
+        allowed = propagate(list(reduced.allowed), reduced)
+        count = _keyed(reduced, allowed)
+        if count > 1500:
+            continue
+        enumerated, complete = enumerate_count(clues, board, limit=2000)
+        assert complete and count == enumerated, clues
+        checked += 1
+
+
+def test_every_group_in_every_direction(board):
+    """Each group must reach all four directions: nine signed terms a group before, one key now."""
+    rng = random.Random(11)
+    where = dict(zip(D, rng.sample(L, 16), strict=True))
+    clues = [GroupClue(group, direction) for group in names.GROUPS for direction in names.DIRECTIONS]
+    clues += [true_clue(rng, "C", where, board) for _ in range(3)]
+    reduced = reduce_clues(clues, board)
+    allowed = propagate(list(reduced.allowed), reduced)
+    assert _keyed(reduced, allowed) == count_branched(reduced, allowed)
+
+
+def test_a_keyed_path_that_forgets_its_keys_is_caught():
+    """A deliberately wrong variant (keys never prune and the halves meet on every pair of
+    keys, so group clues are ignored) fails the same check the tests above make."""
+    meet, plan = keyed._meet, keyed._plan
+    wrong = 0
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(keyed, "_meet", lambda first, second, full: meet(first, second, 0))
+        patch.setattr(keyed, "_plan", lambda item, part, own, later: plan(item, part, own, own))
+        for seed in range(20):
+            _, _, reduced = _random_clue_set(seed, "BBBBCCCC", (10, 30))
+            allowed = propagate(list(reduced.allowed), reduced)
+            if allowed is not None:
+                wrong += _keyed(reduced, allowed) != count_branched(reduced, allowed)
+    assert wrong > 0
+
+
+def test_the_meet_checks_the_keys_of_one_pair_too():
+    """Halves met on one key each count only if the two keys cover every demanded direction."""
+    import numpy as np
+
+    keyed.warm_tables()
+    first = ({0b0001: np.ones(12870, dtype=np.int64)}, 8)
+    second = ({0b0010: np.ones(12870, dtype=np.int64)}, 8)
+    assert keyed._meet(first, second, 0b0011) == 12870
+    assert keyed._meet(first, second, 0b0111) == 0
