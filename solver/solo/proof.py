@@ -139,8 +139,8 @@ def propagate(masks: list[int], rules: Rules) -> bool:
                 masks[d] = mask
                 changed = True
             if not mask & (mask - 1):
-                if taken & mask:
-                    return False  # two delicts with the same one place
+                if not mask or taken & mask:
+                    return False  # a delict with no place left, or two delicts with the same one place
                 taken |= mask
         for d in range(N):
             mask = masks[d]
