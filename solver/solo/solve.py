@@ -45,7 +45,7 @@ def solve_puzzle(puzzle: Puzzle, board: Board) -> Outcome:
                        proof="deduction")
     if proof.status == "none":
         return Outcome("none", conflict=_conflict(puzzle, board), proof="deduction")
-    return _search(puzzle, board)
+    return search_puzzle(puzzle, board)
 
 
 def _conflict(puzzle: Puzzle, board: Board) -> list[str]:
@@ -55,7 +55,7 @@ def _conflict(puzzle: Puzzle, board: Board) -> list[str]:
     return [puzzle.clues[index].label for index in PuzzleModel([entry.clue for entry in puzzle.clues], board).core()]
 
 
-def _search(puzzle: Puzzle, board: Board) -> Outcome:
+def search_puzzle(puzzle: Puzzle, board: Board) -> Outcome:
     """Where deduction stops: CP-SAT finds up to two solutions."""
     from solver.solo.model import PuzzleModel
 
