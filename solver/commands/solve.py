@@ -55,6 +55,7 @@ def _json(outcome) -> dict:
             {"location": loc, "expected": want, "found": got}
             for loc, want, got in outcome.disagreements
         ]
+    document["proof"] = outcome.proof
     return document
 
 
@@ -73,7 +74,7 @@ def _print_outcome(puzzle, outcome, board) -> None:
     from solver.solo.render import solution_table
 
     if outcome.status == "none":
-        click.echo("none: no assignment satisfies every clue.")
+        click.echo("none: no assignment satisfies every clue" + _proven(outcome) + ".")
         click.echo("These clues cannot all hold (a smallest conflicting set): " + ", ".join(outcome.conflict))
         for entry in puzzle.clues:
             if entry.label in outcome.conflict:
@@ -81,12 +82,19 @@ def _print_outcome(puzzle, outcome, board) -> None:
         return
     click.echo(solution_table(outcome.solution, board, outcome.second))
     if outcome.status == "unique":
-        click.echo("unique: this is the only solution (proven by CP-SAT: no second solution exists).")
+        if outcome.proof == "deduction":
+            click.echo("unique: this is the only solution (proven by deduction, without a search).")
+        else:
+            click.echo("unique: this is the only solution (proven by CP-SAT: no second solution exists).")
     else:
         click.echo(f"multiple: {outcome.count:,} solutions (counted exactly); a second one is shown, "
                    "differences marked *.")
     if puzzle.solution:
         _print_agreement(puzzle, outcome)
+
+
+def _proven(outcome) -> str:
+    return " (proven by deduction: the cards contradict each other)" if outcome.proof == "deduction" else ""
 
 
 def _print_agreement(puzzle, outcome) -> None:

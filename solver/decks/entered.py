@@ -19,7 +19,6 @@ from solver.core.deck import Card, Deck, load_deck
 from solver.core.errors import BadInput
 from solver.core.yamlio import FlowMap, dump_yaml, save_atomic
 from solver.decks import box
-from solver.decks.verify import canonical, check_puzzle, shape_problems
 
 ENTERED = "entered"
 HEADER = """\
@@ -51,6 +50,8 @@ class Entry:
 
 def enter_card(entered: str | Path, number: object, clue_data: object, deck: Deck, board: Board) -> Entry:
     """Check a card as written from the physical card and save it to the entered-cards file."""
+    from solver.decks.verify import canonical  # with CP-SAT: only when a card is entered, not for table_deck
+
     card = deck.card(number)
     clue = parse_clue(clue_data)
     if not fits_type(clue, card.letter):
@@ -76,6 +77,8 @@ def confirm_card(entered: str | Path, number: object, deck: Deck, board: Board) 
 
 
 def _warnings(deck: Deck, number: int, board: Board) -> list[str]:
+    from solver.decks.verify import check_puzzle, shape_problems
+
     found = [problem for problem in shape_problems(deck) if f" {number} " in f" {problem} ".replace(",", " ")]
     for puzzle in box.box_puzzles():
         if number in puzzle.cards:

@@ -106,3 +106,15 @@ def test_a_malformed_position_names_its_line(tmp_path, position):
     with pytest.raises(BadInput, match="must be \\[x, y\\], two numbers") as error:
         load_board(path)
     assert error.value.line == line
+
+
+def test_the_solvers_questions_are_answered_without_building_the_graph():
+    board = load_board()
+    assert board.joined_pairs["adjoining"] and board.partners("Oberhausen", "adjoining") == ["Boos"]
+    assert board.joined("Oberhausen", "Boos", "adjoining") and board.district("Boos") == "NE"
+    assert board.in_direction("Boos", "north")
+    assert "graph" not in vars(board)  # the NetworkX graph is built on first use only
+    graph = board.graph
+    assert sorted(map(sorted, graph.edges)) == sorted(sorted((a, b)) for a, b, _ in board.paths)
+    assert all(graph.has_edge(a, b) == board.has_path(a, b) for a in graph for b in graph)
+    assert {a: sorted(graph[a]) for a in graph} == {a: sorted(near) for a, near in board.neighbours.items()}

@@ -97,7 +97,7 @@ def test_solve_explain_json_includes_the_steps(run, board):
     shown = document["explanation"]
     assert shown["status"] == "solved" and shown["difficulty"] == explanation.difficulty
     assert [step["reason"] for step in shown["steps"]] == [step.reason for step in explanation.steps]
-    assert set(json.loads(run("solve", str(TUTORIALS[1]), "--json").output)) == {"status", "solution"}
+    assert set(json.loads(run("solve", str(TUTORIALS[1]), "--json").output)) == {"status", "solution", "proof"}
 
 
 def test_hint_from_what_you_know(run, board):

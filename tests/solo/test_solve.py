@@ -45,7 +45,8 @@ def test_multiple_says_how_many_in_text(run, tmp_path):
     assert text.exit_code == 1
     assert f"multiple: {count:,} solutions (counted exactly)" in text.output
     document = json.loads(run("solve", str(path), "--json").output)
-    assert set(document) == {"status", "solution", "second"}  # exactly the keys docs/formats.md lists
+    assert set(document) == {"status", "solution", "second", "proof"}  # exactly the keys docs/formats.md lists
+    assert document["proof"] == "search"
 
 
 def test_none_names_a_minimal_conflict(board):
@@ -70,7 +71,8 @@ def test_solve_json_follows_the_interface(run):
     document = json.loads(result.output)
     assert result.exit_code == 0
     assert document["status"] == "unique" and len(document["solution"]) == 16
-    assert set(document) == {"status", "solution"}
+    assert set(document) == {"status", "solution", "proof"}
+    assert document["proof"] == "deduction"
     assert set(document["solution"].values()) == set(DELICTS)  # the display names every command prints
 
 
