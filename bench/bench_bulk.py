@@ -44,19 +44,56 @@ GOAL = 0.90
 Runner = Callable[[int, int, int], float]  # (first seed, count, jobs) -> seconds
 
 
-def cli_runner(difficulty: str, folder: Path) -> Runner:
-    """Seconds for `schinderhannes generate --count ... --jobs ...` in a fresh process."""
+def _children() -> set[int]:
+    """This process's children (Linux), or an empty set where that cannot be read."""
+    try:
+        return {int(pid) for pid in Path(f"/proc/self/task/{os.getpid()}/children").read_text().split()}
+    except OSError:
+        return set()
 
-    def run(seed: int, count: int, jobs: int) -> float:
-        out = folder / f"{seed}-{count}-{jobs}"
-        command = [sys.executable, str(ROOT / "cli.py"), "generate", "--difficulty", difficulty, "--seed", str(seed),
-                   "--count", str(count), "--jobs", str(jobs), "-o", str(out), "--force"]
+
+def _become_subreaper() -> bool:
+    """Let this process adopt the orphans of the commands it runs (Linux), so that their CPU time
+    counts in its children's: a command's fork server outlives the command by a moment."""
+    try:
+        import ctypes
+
+        return ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0) == 0  # PR_SET_CHILD_SUBREAPER
+    except (OSError, AttributeError):
+        return False
+
+
+class CommandRunner:
+    """Seconds for `schinderhannes generate --count ... --jobs ...` in a fresh process; the CPU
+    seconds of all its processes (its own, its fork server's and its workers') kept by jobs."""
+
+    def __init__(self, difficulty: str, folder: Path) -> None:
+        self.difficulty, self.folder = difficulty, folder
+        self.counts_cpu = _become_subreaper() and Path(f"/proc/self/task/{os.getpid()}/children").exists()
+        self.cpu: dict[tuple[int, int], list[float]] = {}  # (count, jobs) -> CPU seconds of each run
+
+    def command(self, seed: int, count: int, jobs: int) -> list[str]:
+        return [sys.executable, str(ROOT / "cli.py"), "generate", "--difficulty", self.difficulty, "--seed", str(seed),
+                "--count", str(count), "--jobs", str(jobs), "-o", str(self.folder / f"{seed}-{count}-{jobs}"),
+                "--force"]
+
+    def __call__(self, seed: int, count: int, jobs: int) -> float:
+        before, children_before = _cpu_of_children(), _children()
         start = time.perf_counter()
-        subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                       env={**os.environ, "PYTHONPATH": str(ROOT)})
-        return time.perf_counter() - start
+        subprocess.run(self.command(seed, count, jobs), check=True, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, env={**os.environ, "PYTHONPATH": str(ROOT)})
+        seconds = time.perf_counter() - start
+        for orphan in _children() - children_before:  # the command's fork server, resource tracker
+            os.waitpid(orphan, 0)
+        self.cpu.setdefault((count, jobs), []).append(_cpu_of_children() - before)
+        return seconds
 
-    return run
+
+def _cpu_of_children() -> float:
+    import resource
+
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def _drain(seed: int, count: int, jobs: int, difficulty: str, backend: str = "local") -> float:
@@ -145,11 +182,9 @@ def table(title: str, rounds: list[dict[str, float]]) -> dict[str, float]:
     return median
 
 
-def cli_together(run: Runner, difficulty: str, folder: Path) -> Callable[[tuple[int, int], tuple[int, int]], float]:
+def cli_together(run: CommandRunner) -> Callable[[tuple[int, int], tuple[int, int]], float]:
     def together(first: tuple[int, int], second: tuple[int, int]) -> float:
-        commands = [[sys.executable, str(ROOT / "cli.py"), "generate", "--difficulty", difficulty, "--seed",
-                     str(seed), "--count", str(count), "--jobs", "1", "-o", str(folder / f"pair-{seed}"), "--force"]
-                    for seed, count in (first, second)]
+        commands = [run.command(seed, count, 1) for seed, count in (first, second)]
         start = time.perf_counter()
         processes = [subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                       env={**os.environ, "PYTHONPATH": str(ROOT)}) for command in commands]
@@ -186,8 +221,9 @@ def ray_figures(difficulty: str, counts: tuple[int, int], one_core: float, repea
         local, on_ray = (statistics.median(times[backend, count]) for backend in ("local", "ray"))
         extras.append(on_ray - local)
         print(f"{count:>8}{local:>8.2f}s{on_ray:>8.2f}s{on_ray - local:>12.2f}s")
-    fixed = statistics.median(extras)
-    print(f"Ray's fixed cost per call F: {fixed:.2f}s more than the local pool (median of the differences), "
+    fixed = extras[0]
+    print(f"Ray's fixed cost per call F: {fixed:.2f}s more than the local pool (on the smaller count: on the larger "
+          f"the difference is the same but for the load's noise), "
           f"+ {ray_import:.2f}s to import ray on the command line")
     print(f"On this machine Ray runs on the same 2 cores, so it only adds F; on a cluster of K cores "
           f"(as fast as these, {one_core:.2f}s per puzzle on one) against the 2 here, Ray pays off from "
@@ -210,10 +246,14 @@ def main() -> None:
           f"the seeds, each a --jobs 1 run; capacity = (A alone + B alone) / (A | B, at the same time)")
     with tempfile.TemporaryDirectory() as temporary:
         folder = Path(temporary)
-        run = cli_runner(args.difficulty, folder)
-        together = cli_together(run, args.difficulty, folder)
+        run = CommandRunner(args.difficulty, folder)
+        together = cli_together(run)
         outside_main = table("command line (cold processes, files written)",
                              [one_round(run, run, together, args.count, i % 2 == 1) for i in range(args.rounds)])
+        if run.counts_cpu:
+            one, two = (statistics.median(run.cpu[args.count, jobs]) for jobs in (1, 2))
+            print(f"CPU seconds of all the processes (unlike wall time, hardly moved by the load): --jobs 1 "
+                  f"{one:.2f}s, --jobs 2 {two:.2f}s: {100 * (two / one - 1):+.1f}% for the second worker")
         helpers = Helpers(args.difficulty)
         try:
             def inprocess(seed: int, count: int, jobs: int) -> float:
@@ -232,7 +272,7 @@ def main() -> None:
             print("\nefficiency by count (median of the rounds; the pool's start and the last puzzle weigh more "
                   "on a small count)")
             print(f"{'count':>6}{'in-process':>12}{'command line':>14}")
-            for count in [int(text) for text in args.counts.split(",")]:
+            for count in [int(text) for text in args.counts.split(",") if text.strip()]:
                 inside = statistics.median(
                     one_round(inprocess, alone, helpers_together, count, i % 2 == 1)["efficiency"]
                     for i in range(args.rounds))

@@ -101,11 +101,12 @@ def worker_pool(jobs: int, preload: Sequence[str] = ()) -> Pool:
 
     With `preload` (modules, e.g. the one defining the task function), the workers are forked
     from a fork server that imported those modules once: each worker starts in milliseconds
-    with nothing else imported. The server is a fresh process (not a fork of this one), so
-    native threads this process may run (OR-Tools, BLAS) cannot leave a worker in a broken
-    state. Without `preload`, or where there is no fork server (Windows), each worker is a
-    fresh interpreter importing what its tasks need. The parent's main module (the command
-    line) is never re-run in a worker.
+    with nothing else imported. The server is a fresh interpreter, not a fork of this process,
+    and it only imports: no solver thread (CP-SAT starts its threads when it solves) runs when
+    a worker is forked, whatever this process runs (NumPy's BLAS, which starts a thread at
+    import, stops it around a fork itself). Without `preload`, or where there is no fork server
+    (Windows), each worker is a fresh interpreter importing what its tasks need. The parent's
+    main module (the command line) is never re-run in a worker.
     """
     context = _context(preload)
     with _interrupts_ignored(), _parent_main_left_out():
