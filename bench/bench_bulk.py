@@ -253,7 +253,9 @@ def main() -> None:
         if run.counts_cpu:
             one, two = (statistics.median(run.cpu[args.count, jobs]) for jobs in (1, 2))
             print(f"CPU seconds of all the processes (unlike wall time, hardly moved by the load): --jobs 1 "
-                  f"{one:.2f}s, --jobs 2 {two:.2f}s: {100 * (two / one - 1):+.1f}% for the second worker")
+                  f"{one:.2f}s, --jobs 2 {two:.2f}s: {100 * (two / one - 1):+.1f}% for the second worker; "
+                  f"efficiency from them {100 * one / two:.0f}% (what the efficiency above tends to on a saturated "
+                  f"machine; on idle cores, less the last puzzle finishing alone)")
         helpers = Helpers(args.difficulty)
         try:
             def inprocess(seed: int, count: int, jobs: int) -> float:
