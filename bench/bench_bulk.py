@@ -222,8 +222,8 @@ def ray_figures(difficulty: str, counts: tuple[int, int], one_core: float, repea
         extras.append(on_ray - local)
         print(f"{count:>8}{local:>8.2f}s{on_ray:>8.2f}s{on_ray - local:>12.2f}s")
     fixed = extras[0]
-    print(f"Ray's fixed cost per call F: {fixed:.2f}s more than the local pool (on the smaller count: on the larger "
-          f"the difference is the same but for the load's noise), "
+    print(f"Ray's fixed cost per call F: {fixed:.2f}s more than the local pool on the smaller count (on the larger: "
+          f"{extras[-1]:+.2f}s; part of Ray's start is waiting, which overlaps other work on a busy machine), "
           f"+ {ray_import:.2f}s to import ray on the command line")
     print(f"On this machine Ray runs on the same 2 cores, so it only adds F; on a cluster of K cores "
           f"(as fast as these, {one_core:.2f}s per puzzle on one) against the 2 here, Ray pays off from "
