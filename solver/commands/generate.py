@@ -50,10 +50,16 @@ def generate(seed: int, difficulty: str, output: str | None, sheet: str | None, 
     --max-tries attempts or --time-limit seconds) it says why the attempts were turned
     down and what to change, and exits 1.
     """
-    from solver.solo.generate import Options
-    from solver.solo.sheet import check_sheet_path
+    if count > 1 and output:  # the workers import the generator while this process does the same
+        from solver.core.workers import cap_workers
+        from solver.solo.bulk import start_workers
+
+        start_workers(cap_workers(jobs, count), backend)
+    from solver.solo.options import Options
 
     if sheet:
+        from solver.solo.sheet import check_sheet_path
+
         check_sheet_path(sheet if count == 1 and backend == "local" else "x." + sheet.lstrip("."))
     if output and count == 1 and backend == "local" and not Path(output).parent.is_dir():  # before any work
         raise BadInput(f"{output}: its folder does not exist; check the path")
@@ -202,7 +208,7 @@ def _card_range(text: str) -> tuple[int, int]:
 
 
 def _types(text: str | None, difficulty: str, solo: bool, needs_district: bool) -> tuple[str, ...]:
-    from solver.solo.generate import DEFAULT_TYPES
+    from solver.solo.options import DEFAULT_TYPES
 
     chosen = DEFAULT_TYPES[difficulty]
     if text is not None:

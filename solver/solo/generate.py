@@ -13,7 +13,6 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 
 from solver.core import names
 from solver.core.board import Board
@@ -21,29 +20,9 @@ from solver.core.cards import Clue, DelictClue, DistrictClue, GroupClue, Locatio
 from solver.core.semantics import as_delict_map, holds
 from solver.solo.explain import explain_clues
 from solver.solo.model import PuzzleModel
+from solver.solo.options import DEFAULT_TYPES, Options
 from solver.solo.puzzle import Puzzle, PuzzleClue
 from solver.solo.techniques import DIFFICULTIES, GRADING_TECHNIQUES
-
-ALL_TYPES = ("A", "B", "C", "D")
-# Card types drawn on by default: the pools that reach each grade most often.
-DEFAULT_TYPES = {
-    "easy": ("A", "D"),
-    "medium": ("A", "B", "D"),
-    "hard": ("A", "C", "D"),
-    "expert": ("A", "B", "C", "D"),
-}
-
-
-@dataclass(frozen=True)
-class Options:
-    difficulty: str = "medium"
-    types: tuple[str, ...] | None = None  # A, B, C, D, S ("not" clues); None: DEFAULT_TYPES[difficulty]
-    min_cards: int = 1
-    max_cards: int = 60
-    needs_district: bool = False
-    given: dict[str, str] = field(default_factory=dict)  # location -> delict the solution must have
-    max_tries: int = 200
-    time_limit: float | None = None  # seconds before giving up (checked after each attempt)
 
 
 class GenerationFailed(RuntimeError):
