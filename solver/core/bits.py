@@ -9,7 +9,7 @@ is the size); this module is where the words are defined.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from solver.core import names
 
@@ -51,3 +51,16 @@ def union(masks: Iterable[int]) -> int:
 def location_mask(locations: Iterable[str]) -> int:
     """The mask of some locations, by their display names."""
     return mask_of(names.LOCATION_INDEX[location] for location in locations)
+
+
+def byte_tables(near: Sequence[int]) -> tuple[list[int], list[int]]:
+    """The union of near[i] over the bits i of a 16-bit mask, looked up by the mask's low byte
+    and its high byte: union = low[mask & 255] | high[mask >> 8]."""
+    halves = []
+    for offset in (0, 8):
+        table = [0] * 256
+        for byte in range(1, 256):
+            low = byte & -byte
+            table[byte] = table[byte ^ low] | near[offset + low.bit_length() - 1]
+        halves.append(table)
+    return halves[0], halves[1]

@@ -6,8 +6,10 @@ The CP-SAT model, the counter and the explainer are all checked against this.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 
 from solver.core import names
+from solver.core.bits import FULL, N, location_mask
 from solver.core.board import Board
 from solver.core.cards import Clue, DelictClue, DistrictClue, GroupClue, LocationClue, NotClue
 
@@ -35,3 +37,22 @@ def violated(clues: list[Clue], where: Mapping[str, str], board: Board) -> list[
 def as_delict_map(solution: Mapping[str, str]) -> dict[str, str]:
     """location -> delict (how puzzle files write solutions) to delict -> location."""
     return {delict: location for location, delict in solution.items()}
+
+
+@lru_cache(maxsize=4096)
+def unary_masks(clue: Clue) -> tuple[int, ...] | None:
+    """For a card that restricts delicts one by one (delict, not, location): the locations each
+    delict keeps, by delict index (every location for the delicts it leaves alone). None for a
+    district or group card, which ties delicts together."""
+    match clue:
+        case DelictClue(delict, locations):
+            keeps = FULL & location_mask(locations)
+            return tuple(keeps if d == names.DELICT_INDEX[delict] else FULL for d in range(N))
+        case NotClue(delict, locations):
+            keeps = FULL & ~location_mask(locations)
+            return tuple(keeps if d == names.DELICT_INDEX[delict] else FULL for d in range(N))
+        case LocationClue(location, delicts):
+            barred = FULL & ~(1 << names.LOCATION_INDEX[location])
+            kept = {names.DELICT_INDEX[d] for d in delicts}
+            return tuple(FULL if d in kept else barred for d in range(N))
+    return None

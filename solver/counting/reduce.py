@@ -15,9 +15,10 @@ from functools import cache, lru_cache
 import numpy as np
 
 from solver.core import names
-from solver.core.bits import FULL, N, location_mask, mask_of
+from solver.core.bits import FULL, N, byte_tables, location_mask, mask_of
 from solver.core.board import Board
-from solver.core.cards import Clue, DelictClue, DistrictClue, GroupClue, LocationClue, NotClue
+from solver.core.cards import Clue, DistrictClue, GroupClue
+from solver.core.semantics import unary_masks
 from solver.counting.dense import LOCATION_BITS
 
 
@@ -57,15 +58,11 @@ def reduce_clues(clues: Iterable[Clue], board: Board) -> Reduced:
     pairs: list[tuple[int, int, str]] = []
     group_dirs: dict[int, set[str]] = {}
     for clue in clues:
+        keeps = unary_masks(clue)
+        if keeps is not None:
+            allowed = [mask & keep for mask, keep in zip(allowed, keeps, strict=True)]
+            continue
         match clue:
-            case DelictClue(delict, locations):
-                allowed[names.DELICT_INDEX[delict]] &= _location_mask(locations)
-            case NotClue(delict, locations):
-                allowed[names.DELICT_INDEX[delict]] &= FULL & ~_location_mask(locations)
-            case LocationClue(location, delicts):
-                barred = FULL & ~(1 << names.LOCATION_INDEX[location])
-                for d in set(names.DELICTS) - set(delicts):
-                    allowed[names.DELICT_INDEX[d]] &= barred
             case DistrictClue((first, second), relation):
                 pairs.append((names.DELICT_INDEX[first], names.DELICT_INDEX[second], relation))
             case GroupClue(group, direction):
@@ -118,14 +115,7 @@ def _support_halves(reduced: Reduced, relation: str) -> tuple[list[int], list[in
 
 @lru_cache(maxsize=16)
 def _halves(neighbours: tuple[int, ...]) -> tuple[list[int], list[int]]:
-    halves = []
-    for offset in (0, 8):
-        table = [0] * 256
-        for byte in range(1, 256):
-            low = byte & -byte
-            table[byte] = table[byte ^ low] | neighbours[offset + low.bit_length() - 1]
-        halves.append(table)
-    return halves[0], halves[1]
+    return byte_tables(neighbours)
 
 
 def propagate(allowed: list[int], reduced: Reduced) -> list[int] | None:

@@ -28,10 +28,10 @@ from functools import cache
 from typing import Literal
 
 from solver.core import names
-from solver.core.bits import FULL, N, location_mask
+from solver.core.bits import FULL, N, byte_tables, location_mask
 from solver.core.board import Board
-from solver.core.cards import Clue, DelictClue, DistrictClue, GroupClue, LocationClue, NotClue
-from solver.core.semantics import holds
+from solver.core.cards import Clue, DistrictClue, GroupClue
+from solver.core.semantics import holds, unary_masks
 
 Assignment = tuple[int, ...]  # delict index -> location index
 Tie = tuple[int, int, tuple[list[int], list[int]]]  # two delicts, and the partner places by low and high byte
@@ -61,17 +61,11 @@ def compile_rules(clues: Sequence[Clue], board: Board) -> Rules:
     ties: list[Tie] = []
     groups = []
     for clue in clues:
+        keeps = unary_masks(clue)
+        if keeps is not None:
+            allowed = [mask & keep for mask, keep in zip(allowed, keeps, strict=True)]
+            continue
         match clue:
-            case DelictClue(delict, locations):
-                allowed[names.DELICT_INDEX[delict]] &= location_mask(locations)
-            case NotClue(delict, locations):
-                allowed[names.DELICT_INDEX[delict]] &= FULL & ~location_mask(locations)
-            case LocationClue(location, delicts):
-                barred = FULL & ~(1 << names.LOCATION_INDEX[location])
-                keep = {names.DELICT_INDEX[d] for d in delicts}
-                for d in range(N):
-                    if d not in keep:
-                        allowed[d] &= barred
             case DistrictClue((first, second), relation):
                 ties.append((names.DELICT_INDEX[first], names.DELICT_INDEX[second], _partner_bytes(board, relation)))
             case GroupClue(group, direction):
@@ -88,14 +82,7 @@ def _partner_bytes(board: Board, relation: str) -> tuple[list[int], list[int]]:
     near = [0] * N
     for i, j in board.joined_pairs[relation]:
         near[i] |= 1 << j
-    halves = []
-    for offset in (0, 8):
-        table = [0] * 256
-        for byte in range(1, 256):
-            low = byte & -byte
-            table[byte] = table[byte ^ low] | near[offset + low.bit_length() - 1]
-        halves.append(table)
-    return halves[0], halves[1]
+    return byte_tables(near)
 
 
 @cache

@@ -15,7 +15,8 @@ from functools import cache
 from solver.core import names
 from solver.core.bits import FULL, N, bit, indices, location_mask, mask_of, union
 from solver.core.board import Board
-from solver.core.cards import DelictClue, DistrictClue, GroupClue, LocationClue, NotClue
+from solver.core.cards import DelictClue, DistrictClue, GroupClue, LocationClue
+from solver.core.semantics import unary_masks
 from solver.solo.puzzle import PuzzleClue
 
 
@@ -104,22 +105,13 @@ def _removals(delict: int, mask: int) -> list[tuple[int, int]]:
 @cache
 def _unary_mask(clue, board: Board) -> tuple[int, ...] | None:
     """For a card that restricts delicts one by one: the locations each delict keeps."""
+    keeps = unary_masks(clue)
+    if keeps is not None or not isinstance(clue, DistrictClue):
+        return keeps
     masks = [FULL] * N
-    match clue:
-        case DelictClue(delict, locations):
-            masks[names.DELICT_INDEX[delict]] = location_mask(locations)
-        case NotClue(delict, locations):
-            masks[names.DELICT_INDEX[delict]] = FULL & ~location_mask(locations)
-        case LocationClue(location, delicts):
-            keep = {names.DELICT_INDEX[d] for d in delicts}
-            for d in range(N):
-                if d not in keep:
-                    masks[d] = FULL & ~bit(names.LOCATION_INDEX[location])
-        case DistrictClue((first, second), relation):
-            reachable = mask_of(a for a, _ in board.joined_pairs[relation])
-            masks[names.DELICT_INDEX[first]] = masks[names.DELICT_INDEX[second]] = reachable
-        case _:
-            return None
+    first, second = clue.delicts
+    reachable = mask_of(a for a, _ in board.joined_pairs[clue.relation])
+    masks[names.DELICT_INDEX[first]] = masks[names.DELICT_INDEX[second]] = reachable
     return tuple(masks)
 
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
 
 from solver.core import names
 from solver.core.cards import DelictClue, DistrictClue, GroupClue, LocationClue, NotClue
-from solver.core.semantics import as_delict_map, holds, violated
+from solver.core.semantics import as_delict_map, holds, unary_masks, violated
+from tests.strategies import clues, solutions
 
 # A complete solution: the official one of box puzzle 4 (delict -> location).
 WHERE = as_delict_map({
@@ -62,3 +64,16 @@ def test_violated_lists_exactly_the_false_clues(board):
 def test_something_that_is_not_a_clue_is_a_type_error(board):
     with pytest.raises(TypeError, match="not a clue"):
         holds("murder in Kirn", WHERE, board)
+
+
+@settings(max_examples=200, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(clue=clues, where=solutions)
+def test_unary_masks_hold_exactly_where_the_clue_does(board, clue, where):
+    """A card's masks say the same as the card: it holds iff every delict is inside its mask."""
+    keeps = unary_masks(clue)
+    if isinstance(clue, DistrictClue | GroupClue):
+        assert keeps is None
+        return
+    assert keeps is not None
+    inside = all(keeps[d] >> names.LOCATION_INDEX[where[delict]] & 1 for d, delict in enumerate(names.DELICTS))
+    assert inside == holds(clue, where, board)
