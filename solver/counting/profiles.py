@@ -58,10 +58,8 @@ def profiles_of(dir_bits: tuple[int, ...]) -> Profiles:
 def _digits(profiles: Profiles) -> np.ndarray:
     """Per profile index, the count in each class (profiles x classes)."""
     index = np.arange(profiles.size)
-    return np.stack(
-        [(index // stride) % (cls.bit_count() + 1) for cls, stride in zip(profiles.classes, profiles.strides, strict=True)],
-        axis=1,
-    )
+    pairs = zip(profiles.classes, profiles.strides, strict=True)
+    return np.stack([(index // stride) % (cls.bit_count() + 1) for cls, stride in pairs], axis=1)
 
 
 @cache
