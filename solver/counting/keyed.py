@@ -170,6 +170,12 @@ def _make_item(
 
 FREE_MEET = 3.0  # work per set of the last layer and key, summing a vector per profile
 FREE_STEP = 5000.0  # work per key of one free delict's step over profiles
+# Fitted on the slowest sets the bench finds: the keys of a long forward run are priced by
+# their bound past JOINT_KEYS, so a free plan costs less than priced; below FREE_ENOUGH it
+# took under ~10 ms and the search (3-7 ms) did not pay, and above it the free plan wins
+# while priced under FREE_FACTOR times the best split.
+FREE_ENOUGH = 1e7
+FREE_FACTOR = 2.5
 
 
 def _choose(
@@ -187,10 +193,10 @@ def _choose(
         end_keys = keys[count - 1] if count else 1
         free_cost = sum(costs[:count]) + end_keys * _WIDTH[placed] * FREE_MEET
         free_cost += FREE_STEP * sum([end_keys, *keys[count:-1]])
-        if free_cost < SEARCH_ENOUGH:
+        if free_cost < FREE_ENOUGH:
             return rest, [], free
         cost, first, second = _search(items, slot, demanded)
-        return (rest, [], free) if free_cost < cost else (first, second, [])
+        return (rest, [], free) if free_cost < FREE_FACTOR * cost else (first, second, [])
     _, first, second = _search(items, slot, demanded)
     return first, second, []
 
