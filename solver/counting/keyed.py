@@ -170,12 +170,13 @@ def _make_item(
 
 FREE_MEET = 3.0  # work per set of the last layer and key, summing a vector per profile
 FREE_STEP = 5000.0  # work per key of one free delict's step over profiles
-# Fitted on the slowest sets the bench finds: with at least half the delicts free, or
-# priced below FREE_ENOUGH, a free plan won and the search (3-7 ms) could not pay;
+# Fitted on the slowest sets the bench finds: priced below FREE_ENOUGH, or below FREE_HALF
+# with at least half the delicts free, a free plan won and the search (3-7 ms) could not pay;
 # otherwise the cost model errs both ways by up to about two (a long forward run's keys
 # are priced by their bound past JOINT_KEYS), and the free plan is taken while priced
 # under FREE_FACTOR times the best split.
 FREE_ENOUGH = SEARCH_ENOUGH
+FREE_HALF = 4e7  # above it, hundreds of keys reach the free delicts: a split did better
 FREE_FACTOR = 1.6
 
 
@@ -184,7 +185,8 @@ def _choose(
 ) -> tuple[list[_Item], list[_Item], list[_Item]]:
     """(first, second, free): the free delicts after every other item in one forward run
     (second empty), or no free delicts and two halves (_split), whichever is priced lower.
-    A cheap free plan, or one with at least half the delicts free, skips the search."""
+    A cheap free plan, or a fairly cheap one with at least half the delicts free, skips
+    the search."""
     if free:
         chosen = {id(item) for item in free}
         rest = _greedy([], [item for item in items if id(item) not in chosen])
@@ -194,7 +196,7 @@ def _choose(
         end_keys = keys[count - 1] if count else 1
         free_cost = sum(costs[:count]) + end_keys * _WIDTH[placed] * FREE_MEET
         free_cost += FREE_STEP * sum([end_keys, *keys[count:-1]])
-        if free_cost < FREE_ENOUGH or placed <= N // 2:
+        if free_cost < FREE_ENOUGH or (placed <= N // 2 and free_cost < FREE_HALF):
             # the others' run stays in the narrow half of the layers, as a split's halves would
             return rest, [], free
         cost, first, second = _search(items, slot, demanded)
