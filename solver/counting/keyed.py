@@ -174,10 +174,11 @@ FREE_STEP = 5000.0  # work per key of one free delict's step over profiles
 # with at least half the delicts free, a free plan won and the search (3-7 ms) could not pay;
 # otherwise the cost model errs both ways by up to about two (a long forward run's keys
 # are priced by their bound past JOINT_KEYS), and the free plan is taken while priced
-# under FREE_FACTOR times the best split.
+# under FREE_FACTOR (FREE_FACTOR_HALF with half the delicts free) times the best split.
 FREE_ENOUGH = SEARCH_ENOUGH
-FREE_HALF = 4e7  # above it, hundreds of keys reach the free delicts: a split did better
+FREE_HALF = 1e7  # above it, hundreds of keys may reach the free delicts: search for a split
 FREE_FACTOR = 1.6
+FREE_FACTOR_HALF = 2.5  # with at least half the delicts free
 
 
 def _choose(
@@ -200,7 +201,8 @@ def _choose(
             # the others' run stays in the narrow half of the layers, as a split's halves would
             return rest, [], free
         cost, first, second = _search(items, slot, demanded)
-        return (rest, [], free) if free_cost < FREE_FACTOR * cost else (first, second, [])
+        factor = FREE_FACTOR_HALF if placed <= N // 2 else FREE_FACTOR
+        return (rest, [], free) if free_cost < factor * cost else (first, second, [])
     _, first, second = _search(items, slot, demanded)
     return first, second, []
 
