@@ -21,6 +21,11 @@ The order of the items and the cut come from a small search: greedy orders (open
 groups, close many, biggest first) from a few starting items, every cut priced at once by
 a forward and a backward pass of a cost model (keys x numpy work per key, weights fitted
 to measured steps).
+
+Free delicts (single items whose masks are whole classes of locations with the same
+directions, profiles.py) may instead be placed after all the other items, run forward in
+one half: the vectors are then summed per profile of the locations left and the free
+delicts placed over profiles (_run_free). _choose prices that plan against the split.
 """
 
 from __future__ import annotations
