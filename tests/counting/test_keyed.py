@@ -191,6 +191,8 @@ def test_free_delicts_over_profiles_agree_with_signed_branches(seed, kinds):
         return
     count, runs = _free(reduced, allowed)
     assert count == count_branched(reduced, allowed)
+    if seed % 4 == 0:
+        assert count == count_units_ie(reduced, allowed)
     tied = {d for first, second, _ in reduced.pairs for d in (first, second)}
     classes = profiles_of(tuple(direction_tables(reduced)[0]))
     free = [d for d in range(16) if d not in tied and classes.is_free(allowed[d])]
