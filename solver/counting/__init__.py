@@ -4,9 +4,10 @@ count_clues: reduce the clues (reduce.reduce_clues), shrink the masks (reduce.pr
 when that settles every delict only the group clues are left to check; otherwise the
 sparse DP over reachable partial placements for tight sets (sparse.count_sparse),
 else the dense subset DP (dense) with district-clue units (rows) and group clues as DP
-state (keyed.count_keyed). The older paths, signed branches per group clue
-(tests/counting/reference_branched.py) and units with inclusion-exclusion
-(tests/counting/reference_units.py), stay with the tests as cross-checks.
+state (keyed.count_keyed), free delicts placed last over profiles (profiles). The older
+paths, signed branches per group clue (tests/counting/reference_branched.py) and units
+with inclusion-exclusion (tests/counting/reference_units.py), stay with the tests as
+cross-checks.
 count_assignments counts plain masks, such as state_masks gives for a game board.
 
 May import `solver.core`.

@@ -21,6 +21,11 @@ The order of the items and the cut come from a small search: greedy orders (open
 groups, close many, biggest first) from a few starting items, every cut priced at once by
 a forward and a backward pass of a cost model (keys x numpy work per key, weights fitted
 to measured steps).
+
+Free delicts (single items whose masks are whole classes of locations with the same
+directions, profiles.py) may instead be placed after all the other items, run forward in
+one half: the vectors are then summed per profile of the locations left and the free
+delicts placed over profiles (_run_free). _choose prices that plan against the split.
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ import numpy as np
 from solver.core import names
 from solver.core.bits import FULL, N, indices
 from solver.counting.dense import SPARSE_LAYER, _layers, _single_steps, meet, place_one
+from solver.counting.profiles import Profiles, by_profile, place_free, profiles_of
 from solver.counting.reduce import GROUP_OF_DELICT, Reduced, direction_tables, live_group_clues
 from solver.counting.rows import enumerate_signed, find_units
 
@@ -44,7 +50,7 @@ SEARCH_ENOUGH = 1.2e6  # a plan this cheap (≈ twice 16 free delicts with one k
 JOINT_KEYS = 150  # the search follows the keys exactly up to this many, then bounds them
 
 # Runs of the new path, for the tests: they assert the path they check actually ran.
-RUNS = {"keyed": 0}
+RUNS = {"keyed": 0, "free": 0}
 
 
 @dataclass
@@ -101,8 +107,15 @@ def count_keyed(reduced: Reduced, allowed: list[int]) -> int:
         if item is None:
             return 0
         items.append(item)
-    first, second = _split(items, slot, demanded)
+    profiles = profiles_of(tuple(dir_bits))
+    free = [item for item in items if len(item.delicts) == 1 and profiles.is_free(allowed[item.delicts[0]])]
+    first, second, free = _choose(items, free, slot, demanded)
     full = sum(demanded[g] << (4 * slot[g]) for g in live)
+    if free:
+        RUNS["free"] += 1
+        vectors, layer = _run(first, _reach(free), full)
+        finished = _run_free(free, by_profile(vectors, layer, profiles), full, profiles)
+        return sum(int(vector[0]) for vector in finished.values())
     reach_b = _reach(second)
     half_a = _run(first, reach_b, full)
     half_b = _run(second, _reach(first), full)
@@ -160,7 +173,54 @@ def _make_item(
 
 # ---------------------------------------------------------------- the order and the split
 
+FREE_MEET = 3.0  # work per set of the last layer and key, summing a vector per profile
+FREE_STEP = 5000.0  # work per key of one free delict's step over profiles
+# Fitted on the slowest sets the bench finds: priced below FREE_ENOUGH, or below FREE_HALF
+# with at least half the delicts free, a free plan won and the search (3-7 ms) could not pay;
+# otherwise the cost model errs both ways by up to about two (a long forward run's keys
+# are priced by their bound past JOINT_KEYS), and the free plan is taken while priced
+# under FREE_FACTOR (FREE_FACTOR_HALF with half the delicts free) times the best split.
+FREE_ENOUGH = SEARCH_ENOUGH
+FREE_HALF = 1e7  # above it, hundreds of keys may reach the free delicts: search for a split
+FREE_FACTOR = 1.6
+FREE_FACTOR_HALF = 2.5  # with at least half the delicts free
+
+
+def _choose(
+    items: list[_Item], free: list[_Item], slot: dict[int, int], demanded: dict[int, int]
+) -> tuple[list[_Item], list[_Item], list[_Item]]:
+    """(first, second, free): the free delicts after every other item in one forward run
+    (second empty), or no free delicts and two halves (_split), whichever is priced lower.
+    A cheap free plan, or a fairly cheap one with at least half the delicts free, skips
+    the search."""
+    if free:
+        chosen = {id(item) for item in free}
+        rest = _greedy([], [item for item in items if id(item) not in chosen])
+        free = sorted(free, key=lambda item: item.groups)  # a group's free members one after another
+        costs, keys = _step_costs(rest + free, slot, demanded)
+        count, placed = len(rest), sum(len(item.delicts) for item in rest)
+        end_keys = keys[count - 1] if count else 1
+        free_cost = sum(costs[:count]) + end_keys * _WIDTH[placed] * FREE_MEET
+        free_cost += FREE_STEP * sum([end_keys, *keys[count:-1]])
+        if free_cost < FREE_ENOUGH or (placed <= N // 2 and free_cost < FREE_HALF):
+            # the others' run stays in the narrow half of the layers, as a split's halves would
+            return rest, [], free
+        cost, first, second = _search(items, slot, demanded)
+        factor = FREE_FACTOR_HALF if placed <= N // 2 else FREE_FACTOR
+        return (rest, [], free) if free_cost < factor * cost else (first, second, [])
+    _, first, second = _search(items, slot, demanded)
+    return first, second, []
+
+
 def _split(items: list[_Item], slot: dict[int, int], demanded: dict[int, int]) -> tuple[list[_Item], list[_Item]]:
+    """The two halves _search prices lowest."""
+    _, first, second = _search(items, slot, demanded)
+    return first, second
+
+
+def _search(
+    items: list[_Item], slot: dict[int, int], demanded: dict[int, int]
+) -> tuple[float, list[_Item], list[_Item]]:
     """Two halves with the least estimated work: a prefix of a greedy order, and the rest
     of that order reversed (so one forward and one backward pass price every cut)."""
     best: tuple[float, list[_Item], list[_Item]] | None = None
@@ -189,7 +249,7 @@ def _split(items: list[_Item], slot: dict[int, int], demanded: dict[int, int]) -
         if best is not None and best[0] < SEARCH_ENOUGH:
             break  # about the work of sixteen unconstrained delicts: no other order can win much
     assert best is not None
-    return best[1], best[2]
+    return best
 
 
 def _greedy(order: list[_Item], left: list[_Item]) -> list[_Item]:
@@ -339,6 +399,35 @@ def _run(items: list[_Item], other: int, full: int) -> tuple[Vectors, int]:
         if not vectors:
             break
     return vectors, layer
+
+
+def _run_free(items: list[_Item], vectors: Vectors, full: int, profiles: Profiles) -> Vectors:
+    """_run over the profiles of the locations left instead of location sets, for the free
+    delicts placed last (profiles.py); the keys that are left at the end cover every
+    demanded direction, and the ways to place everything are at profile 0 (nothing left)."""
+    later = [0] * (len(items) + 1)
+    for index in range(len(items) - 1, -1, -1):
+        later[index] = later[index + 1] | items[index].reach
+    for index, item in enumerate(items):
+        own = item.fields & full
+        plans: dict[int, dict[int, int | list[int]]] = {}
+        grown: Vectors = {}
+        for key, vector in vectors.items():
+            part = key & own
+            plan = plans.get(part)
+            if plan is None:
+                plan = plans[part] = _plan(item, part, own, later[index + 1])
+            for target, mask in plan.items():
+                assert isinstance(mask, int)  # a single delict's locations
+                new_key = (key & ~own) | target
+                into = grown.get(new_key)
+                if into is None:
+                    into = grown[new_key] = np.zeros(profiles.size, dtype=np.int64)
+                place_free(vector, mask, profiles, into)
+        vectors = grown
+        if not vectors:
+            break
+    return vectors
 
 
 def _plan(item: _Item, part: int, own: int, later: int) -> dict[int, int | list[int]]:

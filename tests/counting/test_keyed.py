@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -16,7 +17,8 @@ import solver.counting.keyed as keyed
 from solver.core import names
 from solver.core.cards import DelictClue, GroupClue
 from solver.counting import count_clues, reduce_clues
-from solver.counting.reduce import propagate
+from solver.counting.profiles import profiles_of
+from solver.counting.reduce import direction_tables, propagate
 from tests.clue_sets import true_clue
 from tests.counting.reference_branched import count_branched
 from tests.counting.reference_units import count_units_ie
@@ -73,14 +75,18 @@ def test_any_order_and_split_gives_the_same_count(seed, kinds, rng):
         return
     expected = count_branched(reduced, allowed)
 
-    def any_split(items, slot, demanded):
+    def any_split(items, free, slot, demanded):
         items = list(items)
         rng.shuffle(items)
+        if free and rng.random() < 0.5:  # the free delicts last, the others in any order
+            chosen = {id(item) for item in free}
+            rest = [item for item in items if id(item) not in chosen]
+            return rest, [], [item for item in items if id(item) in chosen]
         cut = rng.randint(0, len(items))
-        return items[:cut], items[cut:]
+        return items[:cut], items[cut:], []
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(keyed, "_split", any_split)
+        patch.setattr(keyed, "_choose", any_split)
         assert _keyed(reduced, allowed) == expected
 
 
@@ -154,3 +160,115 @@ def test_the_meet_checks_the_keys_of_one_pair_too():
     second = ({0b0010: np.ones(12870, dtype=np.int64)}, 8)
     assert keyed._meet(first, second, 0b0011) == 12870
     assert keyed._meet(first, second, 0b0111) == 0
+
+
+def _free(reduced, allowed) -> int:
+    """count_keyed with every free delict placed last over profiles, asserting that path ran."""
+    choose = keyed._choose
+
+    def free_last(items, free, slot, demanded):
+        first, second, chosen = choose(items, free, slot, demanded)
+        if chosen or not free:
+            return first, second, chosen
+        ids = {id(item) for item in free}
+        return [item for item in items if id(item) not in ids], [], free
+
+    before = keyed.RUNS["free"]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(keyed, "_choose", free_last)
+        count = _keyed(reduced, allowed)
+    return count, keyed.RUNS["free"] - before
+
+
+@settings(max_examples=80)
+@given(st.integers(0, 100_000), st.sampled_from([*HEAVY_KINDS, "BBBBBBBBBBBBBBBB", "BBBBBBBBBBBBCCCCCC"]))
+def test_free_delicts_over_profiles_agree_with_signed_branches(seed, kinds):
+    """The free path (profiles.py), forced wherever a free delict is left, against the
+    signed-branch reference; most of these sets leave some delicts free."""
+    _, _, reduced = _random_clue_set(seed, kinds, (4, 30), "AB", 3)
+    allowed = propagate(list(reduced.allowed), reduced)
+    if allowed is None:
+        return
+    count, runs = _free(reduced, allowed)
+    assert count == count_branched(reduced, allowed)
+    if seed % 4 == 0:
+        assert count == count_units_ie(reduced, allowed)
+    tied = {d for first, second, _ in reduced.pairs for d in (first, second)}
+    classes = profiles_of(tuple(direction_tables(reduced)[0]))
+    free = [d for d in range(16) if d not in tied and classes.is_free(allowed[d])]
+    assert runs == 1 or not free or count == 0
+
+
+def test_free_path_on_every_group_clue(board):
+    """Every true group clue, a few district clues: the bench's hard sets, free path forced."""
+    rng = random.Random(21)
+    ran = 0
+    for _ in range(12):
+        where = dict(zip(D, rng.sample(L, 16), strict=True))
+        clues = [GroupClue(group, direction) for group in names.GROUPS for direction in names.DIRECTIONS
+                 if any(board.in_direction(where[d], direction) for d in names.GROUPS[group])]
+        clues += [true_clue(rng, "C", where, board) for _ in range(rng.randint(2, 6))]
+        reduced = reduce_clues(clues, board)
+        allowed = propagate(list(reduced.allowed), reduced)
+        count, runs = _free(reduced, allowed)
+        ran += runs
+        assert count == count_branched(reduced, allowed)
+    assert ran >= 6
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_free_path_equals_enumeration_on_small_counts(board, seed):
+    """Pinned delicts leave small counts: the free path against brute force."""
+    rng = random.Random(700 + seed)
+    where = dict(zip(D, rng.sample(L, 16), strict=True))
+    pinned = dict(rng.sample(sorted(where.items()), 8))
+    clues = [DelictClue(d, (loc,) * 4) for d, loc in pinned.items()]
+    clues += [true_clue(rng, "B", where, board) for _ in range(8)]
+    clues += [_random_clue(rng, "B") for _ in range(seed % 3)]
+    reduced = reduce_clues(clues, board)
+    expected = brute_force_count(clues, board, pinned)
+    allowed = list(reduced.allowed)  # unpropagated: the pinned delicts' locations stay in the others' masks
+    count, runs = _free(reduced, allowed)
+    assert count == expected
+    assert runs == 1 or expected == 0
+
+
+def test_a_free_path_that_forgets_the_arrangements_is_caught(board):
+    """A deliberately wrong free path (no Π c_q! per profile) fails the same checks."""
+    import solver.counting.profiles as profiles
+
+    wrong = 0
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(profiles, "_arrangements", lambda p: np.ones(p.size, dtype=np.int64))
+        for seed in range(10):
+            _, _, reduced = _random_clue_set(seed, "BBBBBBBBC", (6, 20))
+            allowed = propagate(list(reduced.allowed), reduced)
+            if allowed is not None:
+                count, runs = _free(reduced, allowed)
+                wrong += runs and count != count_branched(reduced, allowed)
+    assert wrong > 0
+
+
+def test_a_free_path_that_ignores_group_clues_is_caught(board):
+    """A deliberately wrong free path (the free delicts add no direction bits) fails too."""
+    wrong = 0
+    real = keyed._plan
+
+    def blind(item, part, own, later):
+        plan = real(item, part, own, later)
+        if len(item.delicts) == 1 and item.classes[0][2] is None:
+            mask = 0
+            for _bits, locations, _, _ in item.classes:
+                mask |= locations
+            return {part: mask}
+        return plan
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(keyed, "_plan", blind)
+        for seed in range(10):
+            _, _, reduced = _random_clue_set(seed, "BBBBBBBBC", (6, 20))
+            allowed = propagate(list(reduced.allowed), reduced)
+            if allowed is not None:
+                count, runs = _free(reduced, allowed)
+                wrong += runs and count != count_branched(reduced, allowed)
+    assert wrong > 0

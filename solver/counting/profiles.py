@@ -1,0 +1,118 @@
+"""Free delicts without a subset DP: only how many of their locations lie in each class counts.
+
+A location's class is its set of direction bits (on the bundled board, its quarter of the
+map: four classes of four). A free delict is a single item (no district clue ties it)
+whose allowed locations are whole classes. Placing free delicts on a set F of locations,
+the group clues see only each member's class, and the ways depend on F through its
+profile alone (how many of its locations lie in each class, at most 5^4 profiles): the
+number of ways to give each free delict a class, c_q of them to class q, times
+Π c_q! (the order of the c_q delicts on the c_q locations of class q in F).
+
+keyed._run_free is count_keyed's keyed DP over profiles instead of location sets (a vector
+of ≤ 625 entries per key, one step per free delict, place_free); meet_free joins it to the other
+items' keyed vectors over location sets by summing those per profile of the complement.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from math import factorial
+
+import numpy as np
+
+from solver.core.bits import FULL, N
+from solver.counting.dense import _layers
+
+Vectors = dict[int, np.ndarray]
+
+
+@dataclass(frozen=True)
+class Profiles:
+    """The classes of locations (masks), and the mixed-radix index of a profile."""
+
+    classes: tuple[int, ...]
+    strides: tuple[int, ...]
+    size: int  # number of profiles
+
+    def is_free(self, mask: int) -> bool:
+        """A mask made of whole classes."""
+        return all(mask & cls in (0, cls) for cls in self.classes)
+
+
+@cache
+def profiles_of(dir_bits: tuple[int, ...]) -> Profiles:
+    """Locations grouped by their direction bits."""
+    by_bits: dict[int, int] = {}
+    for location, bits in enumerate(dir_bits):
+        by_bits[bits] = by_bits.get(bits, 0) | 1 << location
+    classes = tuple(by_bits[bits] for bits in sorted(by_bits))
+    strides, size = [], 1
+    for cls in classes:
+        strides.append(size)
+        size *= cls.bit_count() + 1
+    return Profiles(classes, tuple(strides), size)
+
+
+@cache
+def _digits(profiles: Profiles) -> np.ndarray:
+    """Per profile index, the count in each class (profiles x classes)."""
+    index = np.arange(profiles.size)
+    pairs = zip(profiles.classes, profiles.strides, strict=True)
+    return np.stack([(index // stride) % (cls.bit_count() + 1) for cls, stride in pairs], axis=1)
+
+
+@cache
+def _shifts(profiles: Profiles) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Per class: the profiles with room left in it, and those profiles with one more there."""
+    digits = _digits(profiles)
+    steps = []
+    for column, (cls, stride) in enumerate(zip(profiles.classes, profiles.strides, strict=True)):
+        source = np.flatnonzero(digits[:, column] < cls.bit_count())
+        steps.append((source, source + stride))
+    return steps
+
+
+@cache
+def _arrangements(profiles: Profiles) -> np.ndarray:
+    """Per profile, Π c_q!: the ways to order c_q delicts on c_q locations of each class."""
+    digits = _digits(profiles)
+    table = np.array([factorial(k) for k in range(N + 1)], dtype=np.int64)
+    return np.prod(table[digits], axis=1)
+
+
+@cache
+def _complement_profile(profiles: Profiles, layer: int) -> np.ndarray:
+    """Per set of locations in `layer`, the profile index of the other locations."""
+    layers, _ = _layers()
+    others = FULL ^ layers[layer]
+    index = np.zeros(len(others), dtype=np.int64)
+    for cls, stride in zip(profiles.classes, profiles.strides, strict=True):
+        inside = others & cls
+        count = np.zeros(len(others), dtype=np.int64)
+        for bit in range(N):
+            if cls >> bit & 1:
+                count += (inside >> bit) & 1
+        index += stride * count
+    return index
+
+
+def place_free(vector: np.ndarray, mask: int, profiles: Profiles, into: np.ndarray) -> None:
+    """Add to `into` the profiles left after one more free delict takes a location of a class
+    of `mask` (one location fewer in that class)."""
+    for cls, (fewer, more) in zip(profiles.classes, _shifts(profiles), strict=True):
+        if mask & cls:
+            into[fewer] += vector[more]
+
+
+def by_profile(vectors: Vectors, layer: int, profiles: Profiles) -> Vectors:
+    """Keyed vectors over location sets of `layer` to keyed vectors over the profiles of the
+    locations left, each times its arrangements (Π c_q!: which free delict of those given
+    class q takes which of its c_q locations)."""
+    index = _complement_profile(profiles, layer)
+    arrangements = _arrangements(profiles)
+    # every sum is a number of partial placements, < 16! < 2^53: float weights stay exact
+    return {
+        key: np.bincount(index, weights=vector, minlength=profiles.size).astype(np.int64) * arrangements
+        for key, vector in vectors.items()
+    }
