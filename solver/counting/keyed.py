@@ -115,7 +115,9 @@ def count_keyed(reduced: Reduced, allowed: list[int]) -> int:
         RUNS["free"] += 1
         vectors, layer = _run(first, _reach(free), full)
         finished = _run_free(free, by_profile(vectors, layer, profiles), full, profiles)
-        return sum(int(vector[0]) for vector in finished.values())
+        # only a key with every demanded direction covered counts: a group no placement can cover
+        # adds no bits anywhere, so no step checks it and its key stays short
+        return int(finished[full][0]) if full in finished else 0
     reach_b = _reach(second)
     half_a = _run(first, reach_b, full)
     half_b = _run(second, _reach(first), full)
@@ -403,8 +405,8 @@ def _run(items: list[_Item], other: int, full: int) -> tuple[Vectors, int]:
 
 def _run_free(items: list[_Item], vectors: Vectors, full: int, profiles: Profiles) -> Vectors:
     """_run over the profiles of the locations left instead of location sets, for the free
-    delicts placed last (profiles.py); the keys that are left at the end cover every
-    demanded direction, and the ways to place everything are at profile 0 (nothing left)."""
+    delicts placed last (profiles.py); the ways to place everything are at profile 0
+    (nothing left) of each key left, and only the key with every demanded direction counts."""
     later = [0] * (len(items) + 1)
     for index in range(len(items) - 1, -1, -1):
         later[index] = later[index + 1] | items[index].reach

@@ -90,6 +90,24 @@ def test_any_order_and_split_gives_the_same_count(seed, kinds, rng):
         assert _keyed(reduced, allowed) == expected
 
 
+def test_a_group_no_placement_can_cover_counts_zero_on_the_free_plan():
+    """Felony must reach the south, but district cards keep every member out of it: no item adds
+    a bit for it, so no step checks it; the free plan must still count only complete keys."""
+    _, _, reduced = _random_clue_set(62565, "ACCCCBBBB", (6, 30), "B", 2)
+    allowed = propagate(list(reduced.allowed), reduced)
+    assert allowed is not None and count_branched(reduced, allowed) == 0
+
+    def free_last(items, free, slot, demanded):
+        chosen = {id(item) for item in free}
+        return [item for item in items if id(item) not in chosen], [], free
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(keyed, "_choose", free_last)
+        before = keyed.RUNS["free"]
+        assert _keyed(reduced, allowed) == 0
+        assert keyed.RUNS["free"] == before + 1
+
+
 @pytest.mark.parametrize("seed", range(8))
 def test_keyed_equals_brute_force_with_pinned_delicts(board, seed):
     """Eight or nine delicts pinned, the rest tried in every way against `holds`."""
