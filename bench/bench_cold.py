@@ -33,19 +33,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+# runs a command through the real entry point, then lists on stderr the packages it loaded
+from tests.commands.test_cold_imports import PROBE  # noqa: E402
+
 GOAL_SOLVE = 0.6
 GOAL_HELP = 0.2
-# Runs a command through the real entry point, then says on stderr whether OR-Tools was loaded.
-PROBE = """
-import runpy, sys
-sys.argv = ["schinderhannes", *sys.argv[1:]]
-try:
-    runpy.run_module("solver.cli", run_name="__main__")
-except SystemExit:
-    pass
-sys.stdout.flush()
-sys.stderr.write("\\nORTOOLS=%d\\n" % any(name.startswith("ortools") for name in sys.modules))
-"""
 
 
 def timed(argv: list[str], env: dict[str, str]) -> tuple[float, str, str]:
@@ -112,7 +104,7 @@ def main() -> None:
         if baseline is None and label.startswith("import cp_model"):
             baseline = seconds
         ratio = f"{seconds / baseline:>9.2f}x" if baseline else ""
-        ortools = "ORTOOLS=1" in err if argv[:2] == cli[:2] else None
+        ortools = "ortools" in json.loads(err.strip().splitlines()[-1]) if argv[:3] == cli else None
         shown = "" if ortools is None else ("loaded" if ortools else "no")
         proof, goal = "", ""
         if label.startswith("solve"):
