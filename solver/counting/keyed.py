@@ -40,6 +40,8 @@ from solver.core import names
 from solver.core.bits import FULL, N, indices
 from solver.counting.dense import SPARSE_LAYER, _layers, _single_steps, meet, place_one
 from solver.counting.profiles import Profiles, by_profile, place_free, profiles_of
+from solver.counting.reached import Reached, sparse_classes, to_profiles, to_vectors
+from solver.counting.reached import step as reached_step
 from solver.counting.reduce import GROUP_OF_DELICT, Reduced, direction_tables, live_group_clues
 from solver.counting.rows import enumerate_signed, find_units
 
@@ -50,7 +52,7 @@ SEARCH_ENOUGH = 1.2e6  # a plan this cheap (≈ twice 16 free delicts with one k
 JOINT_KEYS = 150  # the search follows the keys exactly up to this many, then bounds them
 
 # Runs of the new path, for the tests: they assert the path they check actually ran.
-RUNS = {"keyed": 0, "free": 0}
+RUNS = {"keyed": 0, "free": 0, "reached": 0}
 
 
 @dataclass
@@ -67,6 +69,7 @@ class _Item:
     fields: int = 0  # the 4-bit fields of the groups it adds bits to
     locations: int = 0  # a single delict's locations
     placements: int = 0  # a unit's placements
+    _spelt: list[tuple[int, np.ndarray, np.ndarray]] | None = None
 
     def __post_init__(self) -> None:
         for bits, mask, placements, _ in self.classes:
@@ -76,6 +79,12 @@ class _Item:
         self.options = {shift: {bits >> shift & 15 for bits, *_ in self.classes} for shift in range(0, 16, 4)}
         self.bits = frozenset(bits for bits, *_ in self.classes)
         self.fields = sum(15 << shift for shift in range(0, 16, 4) if self.reach >> shift & 15)
+
+    def spelt(self) -> list[tuple[int, np.ndarray, np.ndarray]]:
+        """The classes for reached.step, made once."""
+        if self._spelt is None:
+            self._spelt = sparse_classes(self.classes)
+        return self._spelt
 
     def work(self, layer: int, keys: int) -> float:
         """Estimated numpy work of placing this item on `layer` for so many keys, in units of
@@ -109,19 +118,34 @@ def count_keyed(reduced: Reduced, allowed: list[int]) -> int:
         items.append(item)
     profiles = profiles_of(tuple(dir_bits))
     free = [item for item in items if len(item.delicts) == 1 and profiles.is_free(allowed[item.delicts[0]])]
-    first, second, free = _choose(items, free, slot, demanded)
     full = sum(demanded[g] << (4 * slot[g]) for g in live)
+    if free:
+        # the others first, over the states they reach: where they are units with few
+        # placements, this never needs a dense vector, and the free delicts finish on profiles
+        chosen = {id(item) for item in free}
+        rest = _greedy([], [item for item in items if id(item) not in chosen])
+        free_last = sorted(free, key=lambda item: item.groups)
+        reached, placed = _run_reached(rest, _later(rest, _reach(free_last)), full)
+        if placed == len(rest):
+            RUNS["free"] += 1
+            vectors = to_profiles(reached, profiles)
+            return _finish(_run_free(free_last, vectors, full, profiles, N - reached.layer), full)
+    first, second, free = _choose(items, free, slot, demanded)
     if free:
         RUNS["free"] += 1
         vectors, layer = _run(first, _reach(free), full)
-        finished = _run_free(free, by_profile(vectors, layer, profiles), full, profiles)
-        # only a key with every demanded direction covered counts: a group no placement can cover
-        # adds no bits anywhere, so no step checks it and its key stays short
-        return int(finished[full][0]) if full in finished else 0
+        return _finish(_run_free(free, by_profile(vectors, layer, profiles), full, profiles, N - layer), full)
     reach_b = _reach(second)
     half_a = _run(first, reach_b, full)
     half_b = _run(second, _reach(first), full)
     return _meet(half_a, half_b, full)
+
+
+def _finish(finished: Vectors, full: int) -> int:
+    """The count at profile 0 (no location left) of the key with every demanded direction:
+    a group no placement can cover adds no bits anywhere, so no step checks it and its key
+    stays short."""
+    return int(finished[full][0]) if full in finished else 0
 
 
 def _reach(items: list[_Item]) -> int:
@@ -351,18 +375,46 @@ _WIDTH = [comb(N, layer) for layer in range(N + 1)]
 Vectors = dict[int, np.ndarray]  # key -> ways per set of locations in the current layer
 
 
-def _run(items: list[_Item], other: int, full: int) -> tuple[Vectors, int]:
-    """Per key, the ways to place the items on each set of locations of the last layer.
-
-    A key's vector (numpy's 1D steps beat 2D ones by far) moves, per class of the item's
-    placements, to the key with the class's bits added; classes that land on the same key
-    are placed in one step. A key that the items left here and in the other half (`other`:
-    the bits they can add) can no longer complete is dropped."""
-    vectors: Vectors = {0: np.ones(1, dtype=np.int64)}
-    layer = 0
+def _later(items: list[_Item], other: int) -> list[int]:
+    """Per step, every key bit the items after it (and `other`, the other half's) can add."""
     later = [other] * (len(items) + 1)
     for index in range(len(items) - 1, -1, -1):
         later[index] = later[index + 1] | items[index].reach
+    return later
+
+
+def _run_reached(items: list[_Item], later: list[int], full: int) -> tuple[Reached, int]:
+    """The first items placed over the reached states alone (reached.py), while a step
+    over them is priced below the dense step; the states and the number of items placed."""
+    reached = Reached.empty_set()
+    for index, item in enumerate(items):
+        keys = len(np.unique(reached.keys))
+        if reached.pairs(item.locations + item.placements) > item.work(reached.layer, keys):
+            return reached, index
+        reached = reached_step(reached, item.spelt(), len(item.delicts), item.fields & full, later[index + 1])
+        if len(reached.sets) == 0:
+            return reached, len(items)
+    return reached, len(items)
+
+
+def _run(items: list[_Item], other: int, full: int) -> tuple[Vectors, int]:
+    """Per key, the ways to place the items on each set of locations of the last layer:
+    over the reached states while they are few (_run_reached), then dense (_run_dense)."""
+    later = _later(items, other)
+    reached, index = _run_reached(items, later, full)
+    RUNS["reached"] += index > 0
+    return _run_dense(items[index:], later[index:], full, to_vectors(reached), reached.layer)
+
+
+def _run_dense(items: list[_Item], later: list[int], full: int, vectors: Vectors, layer: int) -> tuple[Vectors, int]:
+    """The keyed DP on a vector per key over the sets of each layer.
+
+    A key's vector (numpy's 1D steps beat 2D ones by far) moves, per class of the item's
+    placements, to the key with the class's bits added; classes that land on the same key
+    are placed in one step. A key that the items left here and in the other half (`later`:
+    the bits they can add after each step) can no longer complete is dropped."""
+    if not vectors:
+        return vectors, layer
     for index, item in enumerate(items):
         size = len(item.delicts)
         own = item.fields & full
@@ -403,33 +455,63 @@ def _run(items: list[_Item], other: int, full: int) -> tuple[Vectors, int]:
     return vectors, layer
 
 
-def _run_free(items: list[_Item], vectors: Vectors, full: int, profiles: Profiles) -> Vectors:
+def _run_free(items: list[_Item], vectors: Vectors, full: int, profiles: Profiles, left: int) -> Vectors:
     """_run over the profiles of the locations left instead of location sets, for the free
     delicts placed last (profiles.py); the ways to place everything are at profile 0
-    (nothing left) of each key left, and only the key with every demanded direction counts."""
-    later = [0] * (len(items) + 1)
-    for index in range(len(items) - 1, -1, -1):
-        later[index] = later[index + 1] | items[index].reach
+    (nothing left) of each key left, and only the key with every demanded direction counts;
+    `left`: the number of locations the other items left.
+
+    A step changes only the bits of the item's group, and the same way whatever the other
+    bits are: the vectors are laid out as a grid (own bits, profile, other bits), and each
+    move from own bits to target bits is one numpy step over every value of the other bits.
+    The items come group by group, so the grid is laid out anew only when the group changes."""
+    later = _later(items, 0)
+    grid: _Grid | None = None
     for index, item in enumerate(items):
         own = item.fields & full
-        plans: dict[int, dict[int, int | list[int]]] = {}
-        grown: Vectors = {}
-        for key, vector in vectors.items():
-            part = key & own
-            plan = plans.get(part)
-            if plan is None:
-                plan = plans[part] = _plan(item, part, own, later[index + 1])
-            for target, mask in plan.items():
+        if grid is None or grid.own != own:
+            grid = _Grid.of(vectors if grid is None else grid.vectors(), own, profiles.size)
+        targets: dict[int, int] = {}
+        moves = []
+        for source, part in enumerate(grid.parts):
+            for target, mask in _plan(item, part, own, later[index + 1]).items():
                 assert isinstance(mask, int)  # a single delict's locations
-                new_key = (key & ~own) | target
-                into = grown.get(new_key)
-                if into is None:
-                    into = grown[new_key] = np.zeros(profiles.size, dtype=np.int64)
-                place_free(vector, mask, profiles, into)
-        vectors = grown
-        if not vectors:
+                moves.append((source, targets.setdefault(target, len(targets)), mask))
+        grown = np.zeros((len(targets), profiles.size, len(grid.others)), dtype=np.int64)
+        for source, target, mask in moves:
+            place_free(grid.values[source], mask, profiles, grown[target], left - index)
+        grid = _Grid(own, list(targets), grid.others, grown)
+        if not targets:
             break
-    return vectors
+    return {} if grid is None else grid.vectors()
+
+
+@dataclass
+class _Grid:
+    """Keyed vectors over profiles as one array: (bits in `own`, profile, the other bits)."""
+
+    own: int
+    parts: list[int]
+    others: list[int]
+    values: np.ndarray
+
+    @classmethod
+    def of(cls, vectors: Vectors, own: int, size: int) -> _Grid:
+        others = sorted({key & ~own for key in vectors})
+        parts = sorted({key & own for key in vectors})
+        row, column = {key: i for i, key in enumerate(parts)}, {key: i for i, key in enumerate(others)}
+        values = np.zeros((len(parts), size, len(others)), dtype=np.int64)
+        for key, vector in vectors.items():
+            values[row[key & own], :, column[key & ~own]] = vector
+        return cls(own, parts, others, values)
+
+    def vectors(self) -> Vectors:
+        """Back to a vector per key, leaving out the keys nothing reached."""
+        reached = self.values.any(axis=1)
+        return {
+            part | self.others[o]: self.values[p, :, o]
+            for p, part in enumerate(self.parts) for o in np.flatnonzero(reached[p]).tolist()
+        }
 
 
 def _plan(item: _Item, part: int, own: int, later: int) -> dict[int, int | list[int]]:

@@ -63,13 +63,14 @@ def _digits(profiles: Profiles) -> np.ndarray:
 
 
 @cache
-def _shifts(profiles: Profiles) -> list[tuple[np.ndarray, np.ndarray]]:
-    """Per class: the profiles with room left in it, and those profiles with one more there."""
+def _shifts(profiles: Profiles, left: int) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Per class: the profiles of `left` locations with one or more in it, and those profiles
+    with one fewer there (the only profiles a step from `left` locations left can touch)."""
     digits = _digits(profiles)
     steps = []
-    for column, (cls, stride) in enumerate(zip(profiles.classes, profiles.strides, strict=True)):
-        source = np.flatnonzero(digits[:, column] < cls.bit_count())
-        steps.append((source, source + stride))
+    for column, stride in enumerate(profiles.strides):
+        more = np.flatnonzero((digits[:, column] > 0) & (digits.sum(axis=1) == left))
+        steps.append((more - stride, more))
     return steps
 
 
@@ -97,10 +98,17 @@ def _complement_profile(profiles: Profiles, layer: int) -> np.ndarray:
     return index
 
 
-def place_free(vector: np.ndarray, mask: int, profiles: Profiles, into: np.ndarray) -> None:
+def profile_tables(profiles: Profiles, layer: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per set of locations in `layer` (by position), the profile index of the others; and
+    per profile, its arrangements (Π c_q!)."""
+    return _complement_profile(profiles, layer), _arrangements(profiles)
+
+
+def place_free(vector: np.ndarray, mask: int, profiles: Profiles, into: np.ndarray, left: int) -> None:
     """Add to `into` the profiles left after one more free delict takes a location of a class
-    of `mask` (one location fewer in that class)."""
-    for cls, (fewer, more) in zip(profiles.classes, _shifts(profiles), strict=True):
+    of `mask` (one location fewer in that class), from the profiles of `left` locations
+    (the only ones reached); the profiles are the first axis."""
+    for cls, (fewer, more) in zip(profiles.classes, _shifts(profiles, left), strict=True):
         if mask & cls:
             into[fewer] += vector[more]
 

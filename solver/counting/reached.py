@@ -1,0 +1,106 @@
+"""The keyed DP over only the reached states, as flat arrays of (location set, key, ways).
+
+A unit of delicts tied by district clues has few joint placements (two delicts joined by
+a path: at most two per path of the board), so the location sets that the first few units
+reach are a small part of their popcount layer, and the dense vectors of keyed._run (one
+of width C(16, layer) per key) would be mostly zeros. keyed._run starts here: each step
+pairs every reached state with every placement of the item disjoint from its set, and sums
+the pairs that land on the same (set, key). It goes over to dense vectors (to_vectors) at
+the first step the pairs would cost more than the dense step, and count_keyed's free plan
+goes from here straight to profiles of the locations left (to_profiles).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from solver.core.bits import N, indices
+from solver.counting.dense import _layers
+from solver.counting.profiles import Profiles, profile_tables
+
+PAIR_WORK = 15.0  # a (state, placement) pair costs about this many dense work units (≈ 3 ns each)
+
+Classes = list[tuple[int, np.ndarray, np.ndarray]]  # (key bits added, placements as location sets, ways)
+Vectors = dict[int, np.ndarray]
+
+
+@dataclass
+class Reached:
+    """The reached states: location set, key (keyed.py's group bits) and ways, one entry each.
+
+    Every partial count is a number of partial placements, < 16! < 2^53: float64 ways,
+    which bincount sums, stay exact."""
+
+    sets: np.ndarray
+    keys: np.ndarray
+    ways: np.ndarray
+    layer: int = 0
+
+    @classmethod
+    def empty_set(cls) -> Reached:
+        return cls(np.zeros(1, np.int64), np.zeros(1, np.int64), np.ones(1), 0)
+
+    def pairs(self, placements: int) -> float:
+        """The estimated work of a step with so many placements, in dense work units."""
+        return PAIR_WORK * len(self.sets) * placements
+
+
+def sparse_classes(classes: list[tuple[int, int, np.ndarray | None, np.ndarray | None]]) -> Classes:
+    """keyed._Item.classes with a single delict's mask spelt out as one placement per location."""
+    spelt: Classes = []
+    for bits, mask, placements, counts in classes:
+        if placements is None or counts is None:
+            locations = np.array([1 << location for location in indices(mask)], dtype=np.int64)
+            spelt.append((bits, locations, np.ones(len(locations))))
+        else:
+            spelt.append((bits, placements, counts.astype(np.float64)))
+    return spelt
+
+
+def step(reached: Reached, classes: Classes, size: int, own: int, later: int) -> Reached:
+    """Place one item: every state times every placement disjoint from its set, the key's
+    bits in the item's fields (`own`) moved by the placement's class; keys that the bits
+    still to come (`later`) cannot complete are dropped."""
+    parts = reached.keys & own
+    sets, keys, ways = [], [], []
+    for bits, placements, counts in classes:
+        targets = parts | bits
+        chosen = np.flatnonzero((targets | later) & own == own)
+        if len(chosen) == 0:
+            continue
+        from_sets = reached.sets[chosen]
+        rows, columns = np.nonzero((from_sets[:, None] & placements[None, :]) == 0)
+        sets.append(from_sets[rows] | placements[columns])
+        keys.append((reached.keys[chosen] & ~own | targets[chosen])[rows])
+        ways.append(reached.ways[chosen][rows] * counts[columns])
+    if not sets:
+        return Reached(np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0), reached.layer + size)
+    code = np.concatenate(keys) << N | np.concatenate(sets)
+    unique, inverse = np.unique(code, return_inverse=True)
+    summed = np.bincount(inverse, weights=np.concatenate(ways))
+    return Reached(unique & ((1 << N) - 1), unique >> N, summed, reached.layer + size)
+
+
+def _by_key(reached: Reached, index: np.ndarray, width: int) -> Vectors:
+    """Per key, the ways summed at each index (a position in the layer, or a profile)."""
+    keys, inverse = np.unique(reached.keys, return_inverse=True)
+    table = np.bincount(inverse * width + index, weights=reached.ways, minlength=len(keys) * width)
+    rows = table.reshape(len(keys), width).astype(np.int64)
+    return {int(key): row for key, row in zip(keys.tolist(), rows, strict=True)}
+
+
+def to_vectors(reached: Reached) -> Vectors:
+    """keyed._run's dense vectors: per key, the ways on each set of the layer."""
+    layers, position = _layers()
+    return _by_key(reached, position[reached.sets], len(layers[reached.layer]))
+
+
+def to_profiles(reached: Reached, profiles: Profiles) -> Vectors:
+    """profiles.by_profile from the reached states: per key, the ways per profile of the
+    locations left, times its arrangements."""
+    _, position = _layers()
+    complement, arrangements = profile_tables(profiles, reached.layer)
+    vectors = _by_key(reached, complement[position[reached.sets]], profiles.size)
+    return {key: vector * arrangements for key, vector in vectors.items()}
