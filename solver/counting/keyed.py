@@ -39,7 +39,7 @@ import numpy as np
 from solver.core import names
 from solver.core.bits import FULL, N, indices
 from solver.counting.dense import SPARSE_LAYER, _layers, _single_steps, meet, place_one
-from solver.counting.profiles import Profiles, by_profile, place_free, profiles_of
+from solver.counting.profiles import Profiles, by_profile, free_profiles, place_free
 from solver.counting.reached import Reached, sparse_classes, to_profiles, to_vectors
 from solver.counting.reached import step as reached_step
 from solver.counting.reduce import GROUP_OF_DELICT, Reduced, direction_tables, live_group_clues
@@ -116,21 +116,15 @@ def count_keyed(reduced: Reduced, allowed: list[int]) -> int:
         if item is None:
             return 0
         items.append(item)
-    profiles = profiles_of(tuple(dir_bits))
-    free = [item for item in items if len(item.delicts) == 1 and profiles.is_free(allowed[item.delicts[0]])]
+    singles = [item for item in items if len(item.delicts) == 1]
+    profiles, chosen = free_profiles(tuple(dir_bits), [allowed[item.delicts[0]] for item in singles])
+    free = [singles[index] for index in chosen]
     full = sum(demanded[g] << (4 * slot[g]) for g in live)
     if free:
-        # the others first, over the states they reach: where they are units with few
-        # placements, this never needs a dense vector, and the free delicts finish on profiles
-        chosen = {id(item) for item in free}
-        rest = _greedy([], [item for item in items if id(item) not in chosen])
-        free_last = sorted(free, key=lambda item: item.groups)
-        reached, placed = _run_reached(rest, _later(rest, _reach(free_last)), full)
-        if placed == len(rest):
-            RUNS["free"] += 1
-            vectors = to_profiles(reached, profiles)
-            return _finish(_run_free(free_last, vectors, full, profiles, N - reached.layer), full)
-    first, second, free = _choose(items, free, slot, demanded)
+        count = _free_over_reached(items, free, full, profiles)
+        if count is not None:
+            return count
+    first, second, free = _choose(items, free, slot, demanded, profiles.size)
     if free:
         RUNS["free"] += 1
         vectors, layer = _run(first, _reach(free), full)
@@ -139,6 +133,22 @@ def count_keyed(reduced: Reduced, allowed: list[int]) -> int:
     half_a = _run(first, reach_b, full)
     half_b = _run(second, _reach(first), full)
     return _meet(half_a, half_b, full)
+
+
+def _free_over_reached(items: list[_Item], free: list[_Item], full: int, profiles: Profiles) -> int | None:
+    """The count with the other items first over the states they reach alone, the free
+    delicts last over profiles; None if a dense step would be cheaper on the way. Where the
+    others are units with few placements, no dense vector is ever needed."""
+    chosen = {id(item) for item in free}
+    rest = _greedy([], [item for item in items if id(item) not in chosen])
+    free = sorted(free, key=lambda item: item.groups)  # a group's free members one after another
+    reached, placed = _run_reached(rest, _later(rest, _reach(free)), full)
+    if placed < len(rest):
+        return None
+    RUNS["free"] += 1
+    RUNS["reached"] += 1
+    vectors = to_profiles(reached, profiles)
+    return _finish(_run_free(free, vectors, full, profiles, N - reached.layer), full)
 
 
 def _finish(finished: Vectors, full: int) -> int:
@@ -200,7 +210,8 @@ def _make_item(
 # ---------------------------------------------------------------- the order and the split
 
 FREE_MEET = 3.0  # work per set of the last layer and key, summing a vector per profile
-FREE_STEP = 5000.0  # work per key of one free delict's step over profiles
+FREE_STEP = 5000.0  # work per key of one free delict's step over PROFILES_PRICED profiles
+PROFILES_PRICED = 625  # the quarters' profiles, on which FREE_STEP was fitted
 # Fitted on the slowest sets the bench finds: priced below FREE_ENOUGH, or below FREE_HALF
 # with at least half the delicts free, a free plan won and the search (3-7 ms) could not pay;
 # otherwise the cost model errs both ways by up to about two (a long forward run's keys
@@ -213,7 +224,7 @@ FREE_FACTOR_HALF = 2.5  # with at least half the delicts free
 
 
 def _choose(
-    items: list[_Item], free: list[_Item], slot: dict[int, int], demanded: dict[int, int]
+    items: list[_Item], free: list[_Item], slot: dict[int, int], demanded: dict[int, int], profiles: int = 625
 ) -> tuple[list[_Item], list[_Item], list[_Item]]:
     """(first, second, free): the free delicts after every other item in one forward run
     (second empty), or no free delicts and two halves (_split), whichever is priced lower.
@@ -227,7 +238,7 @@ def _choose(
         count, placed = len(rest), sum(len(item.delicts) for item in rest)
         end_keys = keys[count - 1] if count else 1
         free_cost = sum(costs[:count]) + end_keys * _WIDTH[placed] * FREE_MEET
-        free_cost += FREE_STEP * sum([end_keys, *keys[count:-1]])
+        free_cost += FREE_STEP * profiles / PROFILES_PRICED * sum([end_keys, *keys[count:-1]])
         if free_cost < FREE_ENOUGH or (placed <= N // 2 and free_cost < FREE_HALF):
             # the others' run stays in the narrow half of the layers, as a split's halves would
             return rest, [], free
@@ -507,7 +518,7 @@ class _Grid:
 
     def vectors(self) -> Vectors:
         """Back to a vector per key, leaving out the keys nothing reached."""
-        reached = self.values.any(axis=1)
+        reached = np.asarray(self.values.any(axis=1))
         return {
             part | self.others[o]: self.values[p, :, o]
             for p, part in enumerate(self.parts) for o in np.flatnonzero(reached[p]).tolist()

@@ -16,7 +16,7 @@ items' keyed vectors over location sets by summing those per profile of the comp
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from math import factorial
 
 import numpy as np
@@ -40,13 +40,18 @@ class Profiles:
         return all(mask & cls in (0, cls) for cls in self.classes)
 
 
-@cache
-def profiles_of(dir_bits: tuple[int, ...]) -> Profiles:
-    """Locations grouped by their direction bits."""
-    by_bits: dict[int, int] = {}
+PROFILE_LIMIT = 4096  # past this many profiles, a vector per key costs about what a layer of location sets does
+
+
+@lru_cache(maxsize=256)
+def profiles_of(dir_bits: tuple[int, ...], masks: tuple[int, ...] = ()) -> Profiles:
+    """Locations grouped by their direction bits and by which of `masks` (the free delicts'
+    allowed locations) hold them: each mask is then a union of classes."""
+    by_sign: dict[tuple[int, ...], int] = {}
     for location, bits in enumerate(dir_bits):
-        by_bits[bits] = by_bits.get(bits, 0) | 1 << location
-    classes = tuple(by_bits[bits] for bits in sorted(by_bits))
+        sign = (bits, *(mask >> location & 1 for mask in masks))
+        by_sign[sign] = by_sign.get(sign, 0) | 1 << location
+    classes = tuple(by_sign[sign] for sign in sorted(by_sign))
     strides, size = [], 1
     for cls in classes:
         strides.append(size)
@@ -54,7 +59,20 @@ def profiles_of(dir_bits: tuple[int, ...]) -> Profiles:
     return Profiles(classes, tuple(strides), size)
 
 
-@cache
+def free_profiles(dir_bits: tuple[int, ...], masks: list[int]) -> tuple[Profiles, list[int]]:
+    """The profiles of the classes the given masks refine, and which masks (by index) are
+    free in them: every mask that keeps the profiles within PROFILE_LIMIT, broadest first."""
+    chosen: tuple[int, ...] = ()
+    free = []
+    for index in sorted(range(len(masks)), key=lambda i: -masks[i].bit_count()):
+        trial = chosen if masks[index] in chosen else tuple(sorted((*chosen, masks[index])))
+        if profiles_of(dir_bits, trial).size <= PROFILE_LIMIT:
+            chosen = trial
+            free.append(index)
+    return profiles_of(dir_bits, chosen), free
+
+
+@lru_cache(maxsize=64)
 def _digits(profiles: Profiles) -> np.ndarray:
     """Per profile index, the count in each class (profiles x classes)."""
     index = np.arange(profiles.size)
@@ -62,7 +80,7 @@ def _digits(profiles: Profiles) -> np.ndarray:
     return np.stack([(index // stride) % (cls.bit_count() + 1) for cls, stride in pairs], axis=1)
 
 
-@cache
+@lru_cache(maxsize=1024)
 def _shifts(profiles: Profiles, left: int) -> list[tuple[np.ndarray, np.ndarray]]:
     """Per class: the profiles of `left` locations with one or more in it, and those profiles
     with one fewer there (the only profiles a step from `left` locations left can touch)."""
@@ -74,7 +92,7 @@ def _shifts(profiles: Profiles, left: int) -> list[tuple[np.ndarray, np.ndarray]
     return steps
 
 
-@cache
+@lru_cache(maxsize=64)
 def _arrangements(profiles: Profiles) -> np.ndarray:
     """Per profile, Π c_q!: the ways to order c_q delicts on c_q locations of each class."""
     digits = _digits(profiles)
@@ -83,25 +101,34 @@ def _arrangements(profiles: Profiles) -> np.ndarray:
 
 
 @cache
-def _complement_profile(profiles: Profiles, layer: int) -> np.ndarray:
-    """Per set of locations in `layer`, the profile index of the other locations."""
-    layers, _ = _layers()
-    others = FULL ^ layers[layer]
-    index = np.zeros(len(others), dtype=np.int64)
+def _popcounts() -> np.ndarray:
+    """The number of locations in each set of locations."""
+    sets = np.arange(1 << N, dtype=np.int64)
+    counts = np.zeros(1 << N, dtype=np.int64)
+    for bit in range(N):
+        counts += (sets >> bit) & 1
+    return counts
+
+
+def profile_index(profiles: Profiles, sets: np.ndarray) -> np.ndarray:
+    """The profile of each set of locations."""
+    popcounts = _popcounts()
+    index = np.zeros(len(sets), dtype=np.int64)
     for cls, stride in zip(profiles.classes, profiles.strides, strict=True):
-        inside = others & cls
-        count = np.zeros(len(others), dtype=np.int64)
-        for bit in range(N):
-            if cls >> bit & 1:
-                count += (inside >> bit) & 1
-        index += stride * count
+        index += stride * popcounts[sets & cls]
     return index
 
 
-def profile_tables(profiles: Profiles, layer: int) -> tuple[np.ndarray, np.ndarray]:
-    """Per set of locations in `layer` (by position), the profile index of the others; and
-    per profile, its arrangements (Π c_q!)."""
-    return _complement_profile(profiles, layer), _arrangements(profiles)
+@lru_cache(maxsize=256)
+def _complement_profile(profiles: Profiles, layer: int) -> np.ndarray:
+    """Per set of locations in `layer`, the profile index of the other locations."""
+    layers, _ = _layers()
+    return profile_index(profiles, FULL ^ layers[layer])
+
+
+def arrangements(profiles: Profiles) -> np.ndarray:
+    """Per profile, Π c_q! (see _arrangements)."""
+    return _arrangements(profiles)
 
 
 def place_free(vector: np.ndarray, mask: int, profiles: Profiles, into: np.ndarray, left: int) -> None:

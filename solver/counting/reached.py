@@ -16,9 +16,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from solver.core.bits import N, indices
+from solver.core.bits import FULL, N, indices
 from solver.counting.dense import _layers
-from solver.counting.profiles import Profiles, profile_tables
+from solver.counting.profiles import Profiles, arrangements, profile_index
 
 PAIR_WORK = 15.0  # a (state, placement) pair costs about this many dense work units (≈ 3 ns each)
 
@@ -100,7 +100,6 @@ def to_vectors(reached: Reached) -> Vectors:
 def to_profiles(reached: Reached, profiles: Profiles) -> Vectors:
     """profiles.by_profile from the reached states: per key, the ways per profile of the
     locations left, times its arrangements."""
-    _, position = _layers()
-    complement, arrangements = profile_tables(profiles, reached.layer)
-    vectors = _by_key(reached, complement[position[reached.sets]], profiles.size)
-    return {key: vector * arrangements for key, vector in vectors.items()}
+    vectors = _by_key(reached, profile_index(profiles, FULL ^ reached.sets), profiles.size)
+    weights = arrangements(profiles)
+    return {key: vector * weights for key, vector in vectors.items()}
