@@ -39,7 +39,7 @@ import numpy as np
 from solver.core import names
 from solver.core.bits import FULL, N, indices
 from solver.counting.dense import SPARSE_LAYER, _layers, _single_steps, meet, place_one
-from solver.counting.profiles import Profiles, by_profile, free_profiles, place_free
+from solver.counting.profiles import Profiles, by_profile, free_profiles, layer_width, place_free
 from solver.counting.reached import Reached, sparse_classes, to_profiles, to_vectors
 from solver.counting.reached import step as reached_step
 from solver.counting.reduce import GROUP_OF_DELICT, Reduced, direction_tables, live_group_clues
@@ -481,14 +481,14 @@ def _run_free(items: list[_Item], vectors: Vectors, full: int, profiles: Profile
     for index, item in enumerate(items):
         own = item.fields & full
         if grid is None or grid.own != own:
-            grid = _Grid.of(vectors if grid is None else grid.vectors(), own, profiles.size)
+            grid = _Grid.of(vectors if grid is None else grid.vectors(), own, layer_width(profiles, left - index))
         targets: dict[int, int] = {}
         moves = []
         for source, part in enumerate(grid.parts):
             for target, mask in _plan(item, part, own, later[index + 1]).items():
                 assert isinstance(mask, int)  # a single delict's locations
                 moves.append((source, targets.setdefault(target, len(targets)), mask))
-        grown = np.zeros((len(targets), profiles.size, len(grid.others)), dtype=np.int64)
+        grown = np.zeros((len(targets), layer_width(profiles, left - index - 1), len(grid.others)), dtype=np.int64)
         for source, target, mask in moves:
             place_free(grid.values[source], mask, profiles, grown[target], left - index)
         grid = _Grid(own, list(targets), grid.others, grown)

@@ -40,7 +40,7 @@ class Profiles:
         return all(mask & cls in (0, cls) for cls in self.classes)
 
 
-PROFILE_LIMIT = 4096  # past this many profiles, a vector per key costs about what a layer of location sets does
+PROFILE_LIMIT = 2000  # measured on the slowest sets found: more profiles cost more than placing their delicts exactly
 
 
 @lru_cache(maxsize=256)
@@ -81,14 +81,32 @@ def _digits(profiles: Profiles) -> np.ndarray:
 
 
 @lru_cache(maxsize=1024)
+def _layer(profiles: Profiles, left: int) -> tuple[np.ndarray, np.ndarray]:
+    """The profiles of `left` locations in all (their indices), and per profile index its
+    position among them (-1 for the other profiles): keyed._run_free's vectors hold only
+    the profiles of as many locations as are left."""
+    members = np.flatnonzero(_digits(profiles).sum(axis=1) == left)
+    position = np.full(profiles.size, -1, dtype=np.int64)
+    position[members] = np.arange(len(members))
+    return members, position
+
+
+def layer_width(profiles: Profiles, left: int) -> int:
+    """The number of profiles of `left` locations."""
+    return len(_layer(profiles, left)[0])
+
+
+@lru_cache(maxsize=1024)
 def _shifts(profiles: Profiles, left: int) -> list[tuple[np.ndarray, np.ndarray]]:
-    """Per class: the profiles of `left` locations with one or more in it, and those profiles
-    with one fewer there (the only profiles a step from `left` locations left can touch)."""
-    digits = _digits(profiles)
+    """Per class: the profiles of `left` locations with one or more in it (positions in
+    their layer), and the same profiles with one fewer there (positions in theirs)."""
+    members, _ = _layer(profiles, left)
+    _, below = _layer(profiles, left - 1)
+    digits = _digits(profiles)[members]
     steps = []
     for column, stride in enumerate(profiles.strides):
-        more = np.flatnonzero((digits[:, column] > 0) & (digits.sum(axis=1) == left))
-        steps.append((more - stride, more))
+        more = np.flatnonzero(digits[:, column] > 0)
+        steps.append((below[members[more] - stride], more))
     return steps
 
 
@@ -126,15 +144,20 @@ def _complement_profile(profiles: Profiles, layer: int) -> np.ndarray:
     return profile_index(profiles, FULL ^ layers[layer])
 
 
-def arrangements(profiles: Profiles) -> np.ndarray:
-    """Per profile, Π c_q! (see _arrangements)."""
-    return _arrangements(profiles)
+def arrangements(profiles: Profiles, left: int) -> np.ndarray:
+    """Per profile of `left` locations, Π c_q! (see _arrangements)."""
+    return _arrangements(profiles)[_layer(profiles, left)[0]]
+
+
+def positions(profiles: Profiles, free_sets: np.ndarray, left: int) -> np.ndarray:
+    """The position of each set's profile among the profiles of `left` locations (each set has that many)."""
+    return _layer(profiles, left)[1][profile_index(profiles, free_sets)]
 
 
 def place_free(vector: np.ndarray, mask: int, profiles: Profiles, into: np.ndarray, left: int) -> None:
-    """Add to `into` the profiles left after one more free delict takes a location of a class
-    of `mask` (one location fewer in that class), from the profiles of `left` locations
-    (the only ones reached); the profiles are the first axis."""
+    """Add to `into` (over the profiles of left - 1 locations) the profiles left after one
+    more free delict takes a location of a class of `mask` from `vector` (over the profiles
+    of `left` locations); the profiles are the first axis."""
     for cls, (fewer, more) in zip(profiles.classes, _shifts(profiles, left), strict=True):
         if mask & cls:
             into[fewer] += vector[more]
@@ -144,10 +167,12 @@ def by_profile(vectors: Vectors, layer: int, profiles: Profiles) -> Vectors:
     """Keyed vectors over location sets of `layer` to keyed vectors over the profiles of the
     locations left, each times its arrangements (Π c_q!: which free delict of those given
     class q takes which of its c_q locations)."""
-    index = _complement_profile(profiles, layer)
-    arrangements = _arrangements(profiles)
+    left = N - layer
+    _, position = _layer(profiles, left)
+    index = position[_complement_profile(profiles, layer)]
+    weights = arrangements(profiles, left)
     # every sum is a number of partial placements, < 16! < 2^53: float weights stay exact
     return {
-        key: np.bincount(index, weights=vector, minlength=profiles.size).astype(np.int64) * arrangements
+        key: np.bincount(index, weights=vector, minlength=len(weights)).astype(np.int64) * weights
         for key, vector in vectors.items()
     }

@@ -18,7 +18,7 @@ import numpy as np
 
 from solver.core.bits import FULL, N, indices
 from solver.counting.dense import _layers
-from solver.counting.profiles import Profiles, arrangements, profile_index
+from solver.counting.profiles import Profiles, arrangements, positions
 
 PAIR_WORK = 15.0  # a (state, placement) pair costs about this many dense work units (≈ 3 ns each)
 
@@ -100,6 +100,7 @@ def to_vectors(reached: Reached) -> Vectors:
 def to_profiles(reached: Reached, profiles: Profiles) -> Vectors:
     """profiles.by_profile from the reached states: per key, the ways per profile of the
     locations left, times its arrangements."""
-    vectors = _by_key(reached, profile_index(profiles, FULL ^ reached.sets), profiles.size)
-    weights = arrangements(profiles)
+    left = N - reached.layer
+    weights = arrangements(profiles, left)
+    vectors = _by_key(reached, positions(profiles, FULL ^ reached.sets, left), len(weights))
     return {key: vector * weights for key, vector in vectors.items()}
