@@ -135,14 +135,18 @@ def count_keyed(reduced: Reduced, allowed: list[int]) -> int:
     return _meet(half_a, half_b, full)
 
 
+FREE_REACHED_BUDGET = 6e5  # ≈ 2 ms: the slowest sets this plan finishes take a third of it
+
+
 def _free_over_reached(items: list[_Item], free: list[_Item], full: int, profiles: Profiles) -> int | None:
     """The count with the other items first over the states they reach alone, the free
-    delicts last over profiles; None if a dense step would be cheaper on the way. Where the
-    others are units with few placements, no dense vector is ever needed."""
+    delicts last over profiles; None if a dense step would be cheaper on the way, or the
+    steps cost more than FREE_REACHED_BUDGET (then _choose plans, and the time lost is
+    bounded). Where the others are units with few placements, no dense vector is needed."""
     chosen = {id(item) for item in free}
     rest = _greedy([], [item for item in items if id(item) not in chosen])
     free = sorted(free, key=lambda item: item.groups)  # a group's free members one after another
-    reached, placed = _run_reached(rest, _later(rest, _reach(free)), full)
+    reached, placed = _run_reached(rest, _later(rest, _reach(free)), full, FREE_REACHED_BUDGET)
     if placed < len(rest):
         return None
     RUNS["free"] += 1
@@ -394,13 +398,17 @@ def _later(items: list[_Item], other: int) -> list[int]:
     return later
 
 
-def _run_reached(items: list[_Item], later: list[int], full: int) -> tuple[Reached, int]:
+def _run_reached(
+    items: list[_Item], later: list[int], full: int, budget: float = float("inf")
+) -> tuple[Reached, int]:
     """The first items placed over the reached states alone (reached.py), while a step
-    over them is priced below the dense step; the states and the number of items placed."""
+    over them is priced below the dense step and the steps' price stays within `budget`;
+    the states and the number of items placed."""
     reached = Reached.empty_set()
     for index, item in enumerate(items):
-        keys = len(np.unique(reached.keys))
-        if reached.pairs(item.locations + item.placements) > item.work(reached.layer, keys):
+        price = reached.pairs(item.locations + item.placements)
+        budget -= price
+        if price > item.work(reached.layer, len(reached.table)) or budget < 0:
             return reached, index
         reached = reached_step(reached, item.spelt(), len(item.delicts), item.fields & full, later[index + 1])
         if len(reached.sets) == 0:

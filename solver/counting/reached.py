@@ -21,6 +21,7 @@ from solver.counting.dense import _layers
 from solver.counting.profiles import Profiles, arrangements, positions
 
 PAIR_WORK = 15.0  # a (state, placement) pair costs about this many dense work units (≈ 3 ns each)
+DENSE_SUM = 4  # pairs summed by one bincount over every (key, set) once there are a quarter as many
 
 Classes = list[tuple[int, np.ndarray, np.ndarray]]  # (key bits added, placements as location sets, ways)
 Vectors = dict[int, np.ndarray]
@@ -28,19 +29,26 @@ Vectors = dict[int, np.ndarray]
 
 @dataclass
 class Reached:
-    """The reached states: location set, key (keyed.py's group bits) and ways, one entry each.
+    """The reached states of one layer: per state its location set, its key (as an index
+    into `table`, the distinct keys, ascending) and its ways.
 
     Every partial count is a number of partial placements, < 16! < 2^53: float64 ways,
     which bincount sums, stay exact."""
 
     sets: np.ndarray
-    keys: np.ndarray
+    index: np.ndarray
     ways: np.ndarray
+    table: np.ndarray
     layer: int = 0
 
     @classmethod
     def empty_set(cls) -> Reached:
-        return cls(np.zeros(1, np.int64), np.zeros(1, np.int64), np.ones(1), 0)
+        zero = np.zeros(1, np.int64)
+        return cls(zero, zero, np.ones(1), zero, 0)
+
+    @property
+    def keys(self) -> np.ndarray:
+        return self.table[self.index]
 
     def pairs(self, placements: int) -> float:
         """The estimated work of a step with so many placements, in dense work units."""
@@ -62,33 +70,43 @@ def sparse_classes(classes: list[tuple[int, int, np.ndarray | None, np.ndarray |
 def step(reached: Reached, classes: Classes, size: int, own: int, later: int) -> Reached:
     """Place one item: every state times every placement disjoint from its set, the key's
     bits in the item's fields (`own`) moved by the placement's class; keys that the bits
-    still to come (`later`) cannot complete are dropped."""
-    parts = reached.keys & own
-    sets, keys, ways = [], [], []
-    for bits, placements, counts in classes:
-        targets = parts | bits
-        chosen = np.flatnonzero((targets | later) & own == own)
+    still to come (`later`) cannot complete are dropped. The targets are worked out on the
+    table of distinct keys, not per state."""
+    parts = reached.table & own
+    targets = [(reached.table & ~own) | parts | bits for bits, _, _ in classes]
+    kept = [((parts | bits | later) & own) == own for bits, _, _ in classes]
+    table = np.unique(np.concatenate([target[keep] for target, keep in zip(targets, kept, strict=True)]))
+    layers, position = _layers()
+    width = len(layers[reached.layer + size])
+    codes, ways = [], []
+    for (_, placements, counts), target, keep in zip(classes, targets, kept, strict=True):
+        chosen = np.flatnonzero(keep[reached.index])
         if len(chosen) == 0:
             continue
         from_sets = reached.sets[chosen]
         rows, columns = np.nonzero((from_sets[:, None] & placements[None, :]) == 0)
-        sets.append(from_sets[rows] | placements[columns])
-        keys.append((reached.keys[chosen] & ~own | targets[chosen])[rows])
+        new_index = np.searchsorted(table, target)[reached.index[chosen]]
+        codes.append(new_index[rows] * width + position[from_sets[rows] | placements[columns]])
         ways.append(reached.ways[chosen][rows] * counts[columns])
-    if not sets:
-        return Reached(np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0), reached.layer + size)
-    code = np.concatenate(keys) << N | np.concatenate(sets)
-    unique, inverse = np.unique(code, return_inverse=True)
-    summed = np.bincount(inverse, weights=np.concatenate(ways))
-    return Reached(unique & ((1 << N) - 1), unique >> N, summed, reached.layer + size)
+    layer = reached.layer + size
+    if not codes:
+        return Reached(np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0), table, layer)
+    code, weight = np.concatenate(codes), np.concatenate(ways)
+    if len(code) * DENSE_SUM >= len(table) * width:
+        summed = np.bincount(code, weights=weight, minlength=len(table) * width)
+        unique = np.flatnonzero(summed)
+        summed = summed[unique]
+    else:
+        unique, inverse = np.unique(code, return_inverse=True)
+        summed = np.bincount(inverse, weights=weight)
+    return Reached(layers[layer][unique % width], unique // width, summed, table, layer)
 
 
 def _by_key(reached: Reached, index: np.ndarray, width: int) -> Vectors:
     """Per key, the ways summed at each index (a position in the layer, or a profile)."""
-    keys, inverse = np.unique(reached.keys, return_inverse=True)
-    table = np.bincount(inverse * width + index, weights=reached.ways, minlength=len(keys) * width)
-    rows = table.reshape(len(keys), width).astype(np.int64)
-    return {int(key): row for key, row in zip(keys.tolist(), rows, strict=True)}
+    table = np.bincount(reached.index * width + index, weights=reached.ways, minlength=len(reached.table) * width)
+    rows = table.reshape(len(reached.table), width).astype(np.int64)
+    return {int(key): row for key, row in zip(reached.table.tolist(), rows, strict=True) if row.any()}
 
 
 def to_vectors(reached: Reached) -> Vectors:
