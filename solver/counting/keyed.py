@@ -98,6 +98,9 @@ class _Item:
         return 4 * _WIDTH[layer] * self.placements + keys * (pairs + 1300 * len(self.classes))
 
 
+_Searched = tuple[float, list[_Item], list[_Item]]  # a split's priced cost and its two halves
+
+
 def count_keyed(reduced: Reduced, allowed: list[int]) -> int:
     """Exact count: the subset DP with each live group's covered directions in the key."""
     RUNS["keyed"] += 1
@@ -120,11 +123,12 @@ def count_keyed(reduced: Reduced, allowed: list[int]) -> int:
     profiles, chosen = free_profiles(tuple(dir_bits), [allowed[item.delicts[0]] for item in singles])
     free = [singles[index] for index in chosen]
     full = sum(demanded[g] << (4 * slot[g]) for g in live)
+    searched = None
     if free:
-        count = _free_over_reached(items, free, full, profiles)
+        count, searched = _free_over_reached(items, free, full, profiles, slot, demanded)
         if count is not None:
             return count
-    first, second, free = _choose(items, free, slot, demanded, profiles.size)
+    first, second, free = _choose(items, free, slot, demanded, profiles.size, searched)
     if free:
         RUNS["free"] += 1
         vectors, layer = _run(first, _reach(free), full)
@@ -135,24 +139,34 @@ def count_keyed(reduced: Reduced, allowed: list[int]) -> int:
     return _meet(half_a, half_b, full)
 
 
-FREE_REACHED_BUDGET = 6e5  # ≈ 2 ms: the slowest sets this plan finishes take a third of it
+FREE_REACHED_BUDGET = 6e5  # ≈ 2 ms: most sets this plan finishes take a third of it
+SPLIT_PRICE = 1.0  # past the budget, the free plan goes on while its price stays below the split's
 
 
-def _free_over_reached(items: list[_Item], free: list[_Item], full: int, profiles: Profiles) -> int | None:
+def _free_over_reached(
+    items: list[_Item], free: list[_Item], full: int, profiles: Profiles, slot: dict[int, int], demanded: dict[int, int]
+) -> tuple[int | None, _Searched | None]:
     """The count with the other items first over the states they reach alone, the free
-    delicts last over profiles; None if a dense step would be cheaper on the way, or the
-    steps cost more than FREE_REACHED_BUDGET (then _choose plans, and the time lost is
-    bounded). Where the others are units with few placements, no dense vector is needed."""
+    delicts last over profiles. Where the others are units with few placements, no dense
+    vector is needed. None if a dense step would be cheaper on the way, or the steps cost
+    more than FREE_REACHED_BUDGET and then more than the best split _search finds (which
+    is returned, for _choose); the time lost is bounded by the split's."""
     chosen = {id(item) for item in free}
     rest = _greedy([], [item for item in items if id(item) not in chosen])
     free = sorted(free, key=lambda item: item.groups)  # a group's free members one after another
-    reached, placed = _run_reached(rest, _later(rest, _reach(free)), full, FREE_REACHED_BUDGET)
+    later = _later(rest, _reach(free))
+    reached, placed, stopped = _run_reached(rest, later, full, FREE_REACHED_BUDGET)
+    searched = None
+    if stopped:
+        searched = _search(items, slot, demanded)
+        budget = SPLIT_PRICE * searched[0]
+        reached, placed, _ = _run_reached(rest, later, full, budget, (reached, placed))
     if placed < len(rest):
-        return None
+        return None, searched
     RUNS["free"] += 1
     RUNS["reached"] += 1
     vectors = to_profiles(reached, profiles)
-    return _finish(_run_free(free, vectors, full, profiles, N - reached.layer), full)
+    return _finish(_run_free(free, vectors, full, profiles, N - reached.layer), full), searched
 
 
 def _finish(finished: Vectors, full: int) -> int:
@@ -228,7 +242,8 @@ FREE_FACTOR_HALF = 2.5  # with at least half the delicts free
 
 
 def _choose(
-    items: list[_Item], free: list[_Item], slot: dict[int, int], demanded: dict[int, int], profiles: int = 625
+    items: list[_Item], free: list[_Item], slot: dict[int, int], demanded: dict[int, int], profiles: int = 625,
+    searched: _Searched | None = None,
 ) -> tuple[list[_Item], list[_Item], list[_Item]]:
     """(first, second, free): the free delicts after every other item in one forward run
     (second empty), or no free delicts and two halves (_split), whichever is priced lower.
@@ -246,10 +261,10 @@ def _choose(
         if free_cost < FREE_ENOUGH or (placed <= N // 2 and free_cost < FREE_HALF):
             # the others' run stays in the narrow half of the layers, as a split's halves would
             return rest, [], free
-        cost, first, second = _search(items, slot, demanded)
+        cost, first, second = searched or _search(items, slot, demanded)
         factor = FREE_FACTOR_HALF if placed <= N // 2 else FREE_FACTOR
         return (rest, [], free) if free_cost < factor * cost else (first, second, [])
-    _, first, second = _search(items, slot, demanded)
+    _, first, second = searched or _search(items, slot, demanded)
     return first, second, []
 
 
@@ -259,9 +274,7 @@ def _split(items: list[_Item], slot: dict[int, int], demanded: dict[int, int]) -
     return first, second
 
 
-def _search(
-    items: list[_Item], slot: dict[int, int], demanded: dict[int, int]
-) -> tuple[float, list[_Item], list[_Item]]:
+def _search(items: list[_Item], slot: dict[int, int], demanded: dict[int, int]) -> _Searched:
     """Two halves with the least estimated work: a prefix of a greedy order, and the rest
     of that order reversed (so one forward and one backward pass price every cut)."""
     best: tuple[float, list[_Item], list[_Item]] | None = None
@@ -399,28 +412,34 @@ def _later(items: list[_Item], other: int) -> list[int]:
 
 
 def _run_reached(
-    items: list[_Item], later: list[int], full: int, budget: float = float("inf")
-) -> tuple[Reached, int]:
+    items: list[_Item], later: list[int], full: int, budget: float = float("inf"),
+    start: tuple[Reached, int] | None = None,
+) -> tuple[Reached, int, bool]:
     """The first items placed over the reached states alone (reached.py), while a step
-    over them is priced below the dense step and the steps' price stays within `budget`;
-    the states and the number of items placed."""
-    reached = Reached.empty_set()
-    for index, item in enumerate(items):
-        price = reached.pairs(item.locations + item.placements)
+    over them is priced below the dense step and the steps' price stays within `budget`
+    (from `start`, the states after so many items, if given): the states, the number of
+    items placed, and whether the budget stopped it."""
+    reached, placed = start or (Reached.empty_set(), 0)
+    for index in range(placed, len(items)):
+        item = items[index]
+        placements = item.locations + item.placements
+        if reached.pairs(placements) > item.work(reached.layer, len(reached.table)):
+            return reached, index, False  # a step's fixed cost is paid either way: not compared
+        price = reached.price(placements)
+        if price > budget:
+            return reached, index, True
         budget -= price
-        if price > item.work(reached.layer, len(reached.table)) or budget < 0:
-            return reached, index
         reached = reached_step(reached, item.spelt(), len(item.delicts), item.fields & full, later[index + 1])
         if len(reached.sets) == 0:
-            return reached, len(items)
-    return reached, len(items)
+            break
+    return reached, len(items), False
 
 
 def _run(items: list[_Item], other: int, full: int) -> tuple[Vectors, int]:
     """Per key, the ways to place the items on each set of locations of the last layer:
     over the reached states while they are few (_run_reached), then dense (_run_dense)."""
     later = _later(items, other)
-    reached, index = _run_reached(items, later, full)
+    reached, index, _ = _run_reached(items, later, full)
     RUNS["reached"] += index > 0
     return _run_dense(items[index:], later[index:], full, to_vectors(reached), reached.layer)
 

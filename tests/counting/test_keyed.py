@@ -75,7 +75,7 @@ def test_any_order_and_split_gives_the_same_count(seed, kinds, rng):
         return
     expected = count_branched(reduced, allowed)
 
-    def any_split(items, free, slot, demanded, profiles):
+    def any_split(items, free, slot, demanded, profiles, searched):
         items = list(items)
         rng.shuffle(items)
         if free and rng.random() < 0.5:  # the free delicts last, the others in any order
@@ -87,7 +87,7 @@ def test_any_order_and_split_gives_the_same_count(seed, kinds, rng):
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(keyed, "_choose", any_split)
-        patch.setattr(keyed, "_free_over_reached", lambda *args: None)  # every plan from _choose
+        patch.setattr(keyed, "_free_over_reached", lambda *args: (None, None))  # every plan from _choose
         assert _keyed(reduced, allowed) == expected
 
 
@@ -98,13 +98,13 @@ def test_a_group_no_placement_can_cover_counts_zero_on_the_free_plan():
     allowed = propagate(list(reduced.allowed), reduced)
     assert allowed is not None and count_branched(reduced, allowed) == 0
 
-    def free_last(items, free, slot, demanded, profiles):
+    def free_last(items, free, slot, demanded, profiles, searched):
         chosen = {id(item) for item in free}
         return [item for item in items if id(item) not in chosen], [], free
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(keyed, "_choose", free_last)
-        patch.setattr(keyed, "_free_over_reached", lambda *args: None)  # the dense run, then profiles
+        patch.setattr(keyed, "_free_over_reached", lambda *args: (None, None))  # the dense run, then profiles
         before = keyed.RUNS["free"]
         assert _keyed(reduced, allowed) == 0
         assert keyed.RUNS["free"] == before + 1
@@ -186,8 +186,8 @@ def _free(reduced, allowed) -> int:
     """count_keyed with every free delict placed last over profiles, asserting that path ran."""
     choose = keyed._choose
 
-    def free_last(items, free, slot, demanded, profiles):
-        first, second, chosen = choose(items, free, slot, demanded, profiles)
+    def free_last(items, free, slot, demanded, profiles, searched):
+        first, second, chosen = choose(items, free, slot, demanded, profiles, searched)
         if chosen or not free:
             return first, second, chosen
         ids = {id(item) for item in free}

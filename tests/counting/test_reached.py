@@ -54,6 +54,7 @@ def _forced(reduced, allowed) -> tuple[int, int]:
     before = keyed.RUNS["reached"]
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(reached, "PAIR_WORK", 0.0)
+        patch.setattr(reached, "STEP_WORK", 0.0)
         count = keyed.count_keyed(reduced, allowed)
     return count, keyed.RUNS["reached"] - before
 
