@@ -153,7 +153,7 @@ def _free_over_reached(
     is returned, for _choose); the time lost is bounded by the split's."""
     chosen = {id(item) for item in free}
     rest = _greedy([], [item for item in items if id(item) not in chosen])
-    free = sorted(free, key=lambda item: item.groups)  # a group's free members one after another
+    free = _free_order(free)
     later = _later(rest, _reach(free))
     reached, placed, stopped = _run_reached(rest, later, full, FREE_REACHED_BUDGET)
     searched = None
@@ -167,6 +167,17 @@ def _free_over_reached(
     RUNS["reached"] += 1
     vectors = to_profiles(reached, profiles)
     return _finish(_run_free(free, vectors, full, profiles, N - reached.layer), full), searched
+
+
+def _free_order(free: list[_Item]) -> list[_Item]:
+    """A group's free members one after another (its key bits settle at the last of them),
+    the groups with fewest free members first: every key of the other groups rides along
+    each step, and they are most before any group has settled. Delicts of no live group
+    (they move no key) come last, when the fewest keys are left."""
+    members: dict[tuple[int, ...], int] = {}
+    for item in free:
+        members[tuple(item.groups)] = members.get(tuple(item.groups), 0) + 1
+    return sorted(free, key=lambda item: (not item.groups, members[tuple(item.groups)], item.groups))
 
 
 def _finish(finished: Vectors, full: int) -> int:
@@ -252,7 +263,7 @@ def _choose(
     if free:
         chosen = {id(item) for item in free}
         rest = _greedy([], [item for item in items if id(item) not in chosen])
-        free = sorted(free, key=lambda item: item.groups)  # a group's free members one after another
+        free = _free_order(free)
         costs, keys = _step_costs(rest + free, slot, demanded)
         count, placed = len(rest), sum(len(item.delicts) for item in rest)
         end_keys = keys[count - 1] if count else 1
