@@ -40,6 +40,7 @@ class Profiles:
         return all(mask & cls in (0, cls) for cls in self.classes)
 
 
+FREE_FEWEST = 8  # a delict on fewer locations costs little placed exactly (over reached states)
 PROFILE_LIMIT = 8192  # measured on the slowest sets found: past this, placing the delicts exactly is cheaper
 
 
@@ -65,6 +66,8 @@ def free_profiles(dir_bits: tuple[int, ...], masks: list[int]) -> tuple[Profiles
     chosen: tuple[int, ...] = ()
     free = []
     for index in sorted(range(len(masks)), key=lambda i: -masks[i].bit_count()):
+        if masks[index].bit_count() < FREE_FEWEST:
+            break
         trial = chosen if masks[index] in chosen else tuple(sorted((*chosen, masks[index])))
         if profiles_of(dir_bits, trial).size <= PROFILE_LIMIT:
             chosen = trial
