@@ -62,14 +62,15 @@ def profiles_of(dir_bits: tuple[int, ...], masks: tuple[int, ...] = ()) -> Profi
 
 def free_profiles(dir_bits: tuple[int, ...], masks: list[int]) -> tuple[Profiles, list[int]]:
     """The profiles of the classes the given masks refine, and which masks (by index) are
-    free in them: every mask that keeps the profiles within PROFILE_LIMIT, broadest first."""
+    free in them: broadest first, every mask that keeps the profiles within PROFILE_LIMIT
+    and either refines no class or has FREE_FEWEST locations or more."""
     chosen: tuple[int, ...] = ()
     free = []
     for index in sorted(range(len(masks)), key=lambda i: -masks[i].bit_count()):
-        if masks[index].bit_count() < FREE_FEWEST:
-            break
         trial = chosen if masks[index] in chosen else tuple(sorted((*chosen, masks[index])))
-        if profiles_of(dir_bits, trial).size <= PROFILE_LIMIT:
+        size = profiles_of(dir_bits, trial).size
+        refines = size > profiles_of(dir_bits, chosen).size
+        if size <= PROFILE_LIMIT and (masks[index].bit_count() >= FREE_FEWEST or not refines):
             chosen = trial
             free.append(index)
     return profiles_of(dir_bits, chosen), free
