@@ -140,7 +140,7 @@ def count_keyed(reduced: Reduced, allowed: list[int]) -> int:
 
 
 FREE_REACHED_BUDGET = 6e5  # ≈ 2 ms: most sets this plan finishes take a third of it
-SPLIT_PRICE = 1.0  # past the budget, the free plan goes on while its price stays below the split's
+SPLIT_PRICE = 0.5  # past the budget, the free plan goes on while its price stays below half the split's
 
 
 def _free_over_reached(
@@ -149,8 +149,8 @@ def _free_over_reached(
     """The count with the other items first over the states they reach alone, the free
     delicts last over profiles. Where the others are units with few placements, no dense
     vector is needed. None if a dense step would be cheaper on the way, or the steps cost
-    more than FREE_REACHED_BUDGET and then more than the best split _search finds (which
-    is returned, for _choose); the time lost is bounded by the split's."""
+    more than FREE_REACHED_BUDGET and then more than SPLIT_PRICE times the best split
+    _search finds (returned, for _choose): the time lost is bounded by the split's."""
     chosen = {id(item) for item in free}
     rest = _greedy([], [item for item in items if id(item) not in chosen])
     free = _free_order(free)
