@@ -24,7 +24,7 @@ from solver.counting.profiles import Profiles, arrangements, positions
 # in dense work units of ≈ 3 ns (keyed._Item.work)
 STEP_WORK = 25_000.0
 PAIR_WORK = 3.0
-DENSE_SUM = 24  # measured: one bincount over every (key, set) beats sorting the pairs from 1/24 as many
+DENSE_SUM = 8  # measured: a bincount costs ≈ 2 ns per (key, set), sorting ≈ 18 ns per pair
 
 Classes = list[tuple[int, np.ndarray, np.ndarray]]  # (key bits added, placements as location sets, ways)
 Vectors = dict[int, np.ndarray]
