@@ -84,12 +84,18 @@ def _digits(profiles: Profiles) -> np.ndarray:
     return np.stack([(index // stride) % (cls.bit_count() + 1) for cls, stride in pairs], axis=1)
 
 
+@lru_cache(maxsize=64)
+def _totals(profiles: Profiles) -> np.ndarray:
+    """Per profile index, its number of locations."""
+    return _digits(profiles).sum(axis=1)
+
+
 @lru_cache(maxsize=1024)
 def _layer(profiles: Profiles, left: int) -> tuple[np.ndarray, np.ndarray]:
     """The profiles of `left` locations in all (their indices), and per profile index its
     position among them (-1 for the other profiles): keyed._run_free's vectors hold only
     the profiles of as many locations as are left."""
-    members = np.flatnonzero(_digits(profiles).sum(axis=1) == left)
+    members = np.flatnonzero(_totals(profiles) == left)
     position = np.full(profiles.size, -1, dtype=np.int64)
     position[members] = np.arange(len(members))
     return members, position
