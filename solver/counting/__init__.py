@@ -3,8 +3,9 @@
 count_clues: reduce the clues (reduce.reduce_clues), shrink the masks (reduce.propagate);
 when that settles every delict only the group clues are left to check; otherwise the
 sparse DP over reachable partial placements for tight sets (sparse.count_sparse),
-else the dense subset DP (dense) with district-clue units (rows) and group clues as DP
-state (keyed.count_keyed), free delicts placed last over profiles (profiles). The older
+else the subset DP (dense) with district-clue units (rows) and group clues as DP
+state (keyed.count_keyed), started over the reached states alone (reached), free delicts
+placed last over profiles (profiles). The older
 paths, signed branches per group clue (tests/counting/reference_branched.py) and units
 with inclusion-exclusion (tests/counting/reference_units.py), stay with the tests as
 cross-checks.

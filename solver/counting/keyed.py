@@ -22,10 +22,15 @@ groups, close many, biggest first) from a few starting items, every cut priced a
 a forward and a backward pass of a cost model (keys x numpy work per key, weights fitted
 to measured steps).
 
-Free delicts (single items whose masks are whole classes of locations with the same
-directions, profiles.py) may instead be placed after all the other items, run forward in
-one half: the vectors are then summed per profile of the locations left and the free
-delicts placed over profiles (_run_free). _choose prices that plan against the split.
+Free delicts (single items whose masks are whole classes of locations: the quarters, cut
+further by the free delicts' own masks, profiles.py) may instead be placed after all the
+other items, run forward in one half: the vectors are then summed per profile of the
+locations left and the free delicts placed over profiles (_run_free). That plan is tried
+first with the other items over the states they reach alone (reached.py), which is what
+units of district clues need: few placements, few of a layer's sets reached
+(_free_over_reached, within a budget); failing that, _choose prices the plan with dense
+vectors against the split. Every run also starts over reached states, and goes dense at the
+first step the dense vectors would do more cheaply (_run_reached).
 """
 
 from __future__ import annotations
@@ -149,7 +154,7 @@ def _free_over_reached(
     """The count with the other items first over the states they reach alone, the free
     delicts last over profiles. Where the others are units with few placements, no dense
     vector is needed. None if a dense step would be cheaper on the way, or the steps cost
-    more than FREE_REACHED_BUDGET and then more than SPLIT_PRICE times the best split
+    more than FREE_REACHED_BUDGET and then a further SPLIT_PRICE times the best split
     _search finds (returned, for _choose): the time lost is bounded by the split's."""
     chosen = {id(item) for item in free}
     rest = _greedy([], [item for item in items if id(item) not in chosen])

@@ -1,16 +1,20 @@
 """Free delicts without a subset DP: only how many of their locations lie in each class counts.
 
 A location's class is its set of direction bits (on the bundled board, its quarter of the
-map: four classes of four). A free delict is a single item (no district clue ties it)
-whose allowed locations are whole classes. Placing free delicts on a set F of locations,
-the group clues see only each member's class, and the ways depend on F through its
-profile alone (how many of its locations lie in each class, at most 5^4 profiles): the
-number of ways to give each free delict a class, c_q of them to class q, times
+map), cut further by the free delicts' masks: two locations share a class when they have
+the same directions and every free delict may take both or neither. A free delict is a
+single item (no district clue ties it) whose allowed locations are whole classes. Placing
+free delicts on a set F of locations, the group clues see only each member's class, and
+the ways depend on F through its profile alone (how many of its locations lie in each
+class): the number of ways to give each free delict a class, c_q of them to class q, times
 Π c_q! (the order of the c_q delicts on the c_q locations of class q in F).
 
-keyed._run_free is count_keyed's keyed DP over profiles instead of location sets (a vector
-of ≤ 625 entries per key, one step per free delict, place_free); meet_free joins it to the other
-items' keyed vectors over location sets by summing those per profile of the complement.
+free_profiles picks the free delicts: broadest masks first, while the profiles stay within
+PROFILE_LIMIT; a delict on few locations (FREE_FEWEST) costs little placed exactly and is
+left to the other items unless its mask cuts no class. keyed._run_free is count_keyed's
+keyed DP over profiles instead of location sets: one step per free delict (place_free),
+each vector holding only the profiles of as many locations as are left (_layer); by_profile
+and reached.to_profiles sum the other items' ways per profile of the locations they left.
 """
 
 from __future__ import annotations
