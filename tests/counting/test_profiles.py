@@ -1,0 +1,61 @@
+"""Profiles of refined classes (solver.counting.profiles): the partition, the profile index,
+and counts through free delicts whose masks cut the quarters, against brute force."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from solver.core import names
+from solver.core.bits import FULL
+from solver.core.cards import DelictClue
+from solver.counting import reduce_clues
+from solver.counting.profiles import PROFILE_LIMIT, free_profiles, profile_index, profiles_of
+from solver.counting.reduce import direction_tables
+from tests.clue_sets import true_clue
+from tests.counting.test_count import _random_clue
+from tests.counting.test_reached import _forced
+from tests.enumerate_reference import brute_force_count
+
+L, D = names.LOCATIONS, names.DELICTS
+
+
+def test_free_profiles_keep_each_chosen_mask_a_union_of_classes(board):
+    rng = random.Random(2)
+    dir_bits = tuple(direction_tables(reduce_clues([], board))[0])
+    for _ in range(50):
+        masks = [rng.getrandbits(16) | 1 for _ in range(rng.randint(1, 10))]
+        profiles, chosen = free_profiles(dir_bits, masks)
+        assert profiles.size <= PROFILE_LIMIT
+        for index in chosen:
+            assert profiles.is_free(masks[index])
+    quarters = profiles_of(dir_bits)
+    whole = [quarters.classes[0] | quarters.classes[2], FULL, quarters.classes[1]]
+    assert free_profiles(dir_bits, whole) == (quarters, [1, 0, 2])
+
+
+def test_profile_index_counts_each_class(board):
+    dir_bits = tuple(direction_tables(reduce_clues([], board))[0])
+    profiles = profiles_of(dir_bits, (0b1010_1010_1010_1010,))
+    rng = np.random.default_rng(0)
+    sets = rng.integers(0, 1 << 16, 200)
+    pairs = list(zip(profiles.classes, profiles.strides, strict=True))
+    expected = [sum(stride * bin(int(s) & cls).count("1") for cls, stride in pairs) for s in sets]
+    assert profile_index(profiles, sets).tolist() == expected
+
+@pytest.mark.parametrize("seed", range(6))
+def test_refined_profiles_equal_brute_force(board, seed):
+    """Location cards and pinned delicts cut quarters apart: free delicts on refined classes."""
+    rng = random.Random(1300 + seed)
+    where = dict(zip(D, rng.sample(L, 16), strict=True))
+    pinned = dict(rng.sample(sorted(where.items()), 8))
+    clues = [DelictClue(d, (loc,) * 4) for d, loc in pinned.items()]
+    clues += [true_clue(rng, kind, where, board) for kind in "DNCCBBBBBB"]
+    clues += [_random_clue(rng, "B") for _ in range(seed % 2)]
+    reduced = reduce_clues(clues, board)
+    allowed = list(reduced.allowed)  # unpropagated: free delicts keep masks that cut quarters
+    count, ran = _forced(reduced, allowed)
+    assert count == brute_force_count(clues, board, pinned)
+    assert ran == 1 or count == 0
