@@ -45,7 +45,7 @@ class Profiles:
 
 
 FREE_FEWEST = 8  # a delict on fewer locations costs little placed exactly (over reached states)
-PROFILE_LIMIT = 8192  # measured on the slowest sets found: past this, placing the delicts exactly is cheaper
+PROFILE_LIMIT = 4096  # measured on the slowest sets found: past this, placing the delicts exactly is cheaper
 
 
 @lru_cache(maxsize=256)
