@@ -262,7 +262,7 @@ def _choose(
     searched: _Searched | None = None,
 ) -> tuple[list[_Item], list[_Item], list[_Item]]:
     """(first, second, free): the free delicts after every other item in one forward run
-    (second empty), or no free delicts and two halves (_split), whichever is priced lower.
+    (second empty), or no free delicts and two halves (_search), whichever is priced lower.
     A cheap free plan, or a fairly cheap one with at least half the delicts free, skips
     the search."""
     if free:
@@ -282,12 +282,6 @@ def _choose(
         return (rest, [], free) if free_cost < factor * cost else (first, second, [])
     _, first, second = searched or _search(items, slot, demanded)
     return first, second, []
-
-
-def _split(items: list[_Item], slot: dict[int, int], demanded: dict[int, int]) -> tuple[list[_Item], list[_Item]]:
-    """The two halves _search prices lowest."""
-    _, first, second = _search(items, slot, demanded)
-    return first, second
 
 
 def _search(items: list[_Item], slot: dict[int, int], demanded: dict[int, int]) -> _Searched:

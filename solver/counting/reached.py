@@ -20,8 +20,8 @@ from solver.core.bits import FULL, N, indices
 from solver.counting.dense import _layers
 from solver.counting.profiles import Profiles, arrangements, positions
 
-# Measured: a step costs ≈ 80 us of numpy calls, then ≈ 8 ns a (state, placement) pair,
-# in dense work units of ≈ 3 ns (keyed._Item.work)
+# Measured: a step costs ≈ 80 us of numpy calls, then ≈ 8 ns a (state, placement) pair
+# (the median; up to 20 ns in the biggest steps), in dense work units of ≈ 3 ns (keyed._Item.work)
 STEP_WORK = 25_000.0
 PAIR_WORK = 3.0
 DENSE_SUM = 8  # measured: a bincount costs ≈ 2 ns per (key, set), sorting ≈ 18 ns per pair
@@ -48,10 +48,6 @@ class Reached:
     def empty_set(cls) -> Reached:
         zero = np.zeros(1, np.int64)
         return cls(zero, zero, np.ones(1), zero, 0)
-
-    @property
-    def keys(self) -> np.ndarray:
-        return self.table[self.index]
 
     def pairs(self, placements: int) -> float:
         """The estimated work of the pairs of a step with so many placements, in dense work
