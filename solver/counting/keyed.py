@@ -426,7 +426,8 @@ def _run_reached(
     start: tuple[Reached, int] | None = None,
 ) -> tuple[Reached, int, bool]:
     """The first items placed over the reached states alone (reached.py), while a step
-    over them is priced below the dense step and the steps' price stays within `budget`
+    over them is priced below the dense step and the steps left, each priced at least as
+    the next, stay within `budget`
     (from `start`, the states after so many items, if given): the states, the number of
     items placed, and whether the budget stopped it."""
     reached, placed = start or (Reached.empty_set(), 0)
@@ -436,7 +437,7 @@ def _run_reached(
         if reached.pairs(placements) > item.work(reached.layer, len(reached.table)):
             return reached, index, False  # a step's fixed cost is paid either way: not compared
         price = reached.price(placements)
-        if price > budget:
+        if price * (len(items) - index) > budget:  # the steps left cost at least this one's price
             return reached, index, True
         budget -= price
         reached = reached_step(reached, item.spelt(), len(item.delicts), item.fields & full, later[index + 1])
