@@ -427,9 +427,8 @@ def _run_reached(
 ) -> tuple[Reached, int, bool]:
     """The first items placed over the reached states alone (reached.py), while a step
     over them is priced below the dense step and the steps left, each priced at least as
-    the next, stay within `budget`
-    (from `start`, the states after so many items, if given): the states, the number of
-    items placed, and whether the budget stopped it."""
+    the next, stay within `budget` (from `start`, the states after so many items, if
+    given): the states, the number of items placed, and whether the budget stopped it."""
     reached, placed = start or (Reached.empty_set(), 0)
     for index in range(placed, len(items)):
         item = items[index]
