@@ -28,3 +28,10 @@ def true_clue(rng: random.Random, kind: str, where: dict[str, str], board):
         return DistrictClue((at[a], at[b]), relation)
     direction = rng.choice([d for d in names.DIRECTIONS if board.in_direction(where[delict], d)])
     return GroupClue(names.GROUP_OF_DELICT[delict], direction)
+
+
+def pinned_solution(rng: random.Random, pins: int) -> tuple[dict[str, str], dict[str, str], list]:
+    """A hidden solution, `pins` of its delicts, and a delict clue pinning each of those there."""
+    where = dict(zip(D, rng.sample(L, 16), strict=True))
+    pinned = dict(rng.sample(sorted(where.items()), pins))
+    return where, pinned, [DelictClue(d, (loc,) * 4) for d, loc in pinned.items()]

@@ -17,7 +17,7 @@ from solver.core import names
 from solver.core.bits import FULL
 from solver.core.cards import DelictClue, DistrictClue, GroupClue, LocationClue, NotClue, parse_clue
 from solver.counting import count_assignments, count_clues, state_masks
-from tests.clue_sets import true_clue
+from tests.clue_sets import pinned_solution, true_clue
 from tests.counting.reference_branched import count_branched
 from tests.counting.reference_units import count_units_ie
 from tests.enumerate_reference import brute_force_count, enumerate_count
@@ -232,9 +232,7 @@ def test_signed_branches_agree_with_units_and_inclusion_exclusion(seed, kinds):
 def test_many_group_and_cross_group_district_clues_match_brute_force(board, seed):
     """Nine delicts pinned; district clues across groups and every group clue the solution allows."""
     rng = random.Random(100 + seed)
-    where = dict(zip(D, rng.sample(L, 16), strict=True))
-    pinned = dict(rng.sample(sorted(where.items()), 9))
-    clues = [DelictClue(d, (loc,) * 4) for d, loc in pinned.items()]
+    where, pinned, clues = pinned_solution(rng, 9)
     clues += [true_clue(rng, "C", where, board) for _ in range(5)]
     clues += [GroupClue(names.GROUP_OF_DELICT[d], direction) for d in D for direction in names.DIRECTIONS
               if board.in_direction(where[d], direction)]

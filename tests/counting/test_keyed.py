@@ -15,11 +15,11 @@ from hypothesis import strategies as st
 
 import solver.counting.keyed as keyed
 from solver.core import names
-from solver.core.cards import DelictClue, GroupClue
+from solver.core.cards import GroupClue
 from solver.counting import count_clues, reduce_clues
 from solver.counting.profiles import profiles_of
 from solver.counting.reduce import direction_tables, propagate
-from tests.clue_sets import true_clue
+from tests.clue_sets import pinned_solution, true_clue
 from tests.counting.reference_branched import count_branched
 from tests.counting.reference_units import count_units_ie
 from tests.counting.test_count import _random_clue, _random_clue_set
@@ -114,9 +114,7 @@ def test_a_group_no_placement_can_cover_counts_zero_on_the_free_plan():
 def test_keyed_equals_brute_force_with_pinned_delicts(board, seed):
     """Eight or nine delicts pinned, the rest tried in every way against `holds`."""
     rng = random.Random(500 + seed)
-    where = dict(zip(D, rng.sample(L, 16), strict=True))
-    pinned = dict(rng.sample(sorted(where.items()), 8 + seed % 2))
-    clues = [DelictClue(d, (loc,) * 4) for d, loc in pinned.items()]
+    where, pinned, clues = pinned_solution(rng, 8 + seed % 2)
     clues += [true_clue(rng, "C", where, board) for _ in range(2 + seed % 4)]
     clues += [true_clue(rng, "B", where, board) for _ in range(6)]
     clues += [_random_clue(rng, "B") for _ in range(seed % 3)]  # may be false: counts can be 0
@@ -240,9 +238,7 @@ def test_free_path_on_every_group_clue(board):
 def test_free_path_equals_enumeration_on_small_counts(board, seed):
     """Pinned delicts leave small counts: the free path against brute force."""
     rng = random.Random(700 + seed)
-    where = dict(zip(D, rng.sample(L, 16), strict=True))
-    pinned = dict(rng.sample(sorted(where.items()), 8))
-    clues = [DelictClue(d, (loc,) * 4) for d, loc in pinned.items()]
+    where, pinned, clues = pinned_solution(rng, 8)
     clues += [true_clue(rng, "B", where, board) for _ in range(8)]
     clues += [_random_clue(rng, "B") for _ in range(seed % 3)]
     reduced = reduce_clues(clues, board)

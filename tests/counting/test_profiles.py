@@ -10,11 +10,10 @@ import pytest
 
 from solver.core import names
 from solver.core.bits import FULL
-from solver.core.cards import DelictClue
 from solver.counting import reduce_clues
 from solver.counting.profiles import PROFILE_LIMIT, free_profiles, profile_index, profiles_of
 from solver.counting.reduce import direction_tables
-from tests.clue_sets import true_clue
+from tests.clue_sets import pinned_solution, true_clue
 from tests.counting.test_count import _random_clue
 from tests.counting.test_reached import _forced
 from tests.enumerate_reference import brute_force_count
@@ -45,13 +44,12 @@ def test_profile_index_counts_each_class(board):
     expected = [sum(stride * bin(int(s) & cls).count("1") for cls, stride in pairs) for s in sets]
     assert profile_index(profiles, sets).tolist() == expected
 
+
 @pytest.mark.parametrize("seed", range(6))
 def test_refined_profiles_equal_brute_force(board, seed):
     """Location cards and pinned delicts cut quarters apart: free delicts on refined classes."""
     rng = random.Random(1300 + seed)
-    where = dict(zip(D, rng.sample(L, 16), strict=True))
-    pinned = dict(rng.sample(sorted(where.items()), 8))
-    clues = [DelictClue(d, (loc,) * 4) for d, loc in pinned.items()]
+    where, pinned, clues = pinned_solution(rng, 8)
     clues += [true_clue(rng, kind, where, board) for kind in "DNCCBBBBBB"]
     clues += [_random_clue(rng, "B") for _ in range(seed % 2)]
     reduced = reduce_clues(clues, board)

@@ -90,12 +90,7 @@ def _check_solutions(found, chosen, board, count):
 @given(solutions, st.data())
 def test_the_fixed_model_finds_what_the_exact_counter_counts(board, solution, data):
     chosen = _clue_mix(data.draw, solution, board)
-    count = count_clues(chosen, board)
-    fixed = PuzzleModel(chosen, board, switchable=False)
-    event(f"solutions: {min(count, 3)}{'+' if count > 2 else ''}; "
-          f"{'decided by propagation' if fixed.decided is not None else 'CP-SAT'}")
-    _check_solutions(fixed.solutions(limit=3), chosen, board, count)
-    assert PuzzleModel(chosen, board, switchable=False).is_unique() == (count == 1)
+    count = _check_fixed_model(chosen, board)
     first = PuzzleModel(chosen, board, switchable=False).solve()
     assert (first is None) == (count == 0)
     if first is not None:  # excluded for good: the next answer is another solution, or none
@@ -103,6 +98,17 @@ def test_the_fixed_model_finds_what_the_exact_counter_counts(board, solution, da
         other = again.solve(exclude=[first])
         assert (other is None) == (count == 1) and other != first
         assert again.solve() == other
+
+
+def _check_fixed_model(chosen, board) -> int:
+    """The fixed model's first solutions and its uniqueness against the exact count; the count."""
+    count = count_clues(chosen, board)
+    fixed = PuzzleModel(chosen, board, switchable=False)
+    event(f"solutions: {min(count, 3)}{'+' if count > 2 else ''}; "
+          f"{'decided by propagation' if fixed.decided is not None else 'CP-SAT'}")
+    _check_solutions(fixed.solutions(limit=3), chosen, board, count)
+    assert PuzzleModel(chosen, board, switchable=False).is_unique() == (count == 1)
+    return count
 
 
 @cache
@@ -118,12 +124,7 @@ def test_the_fixed_model_on_bundled_puzzles_changed_a_little(board, path, data):
     dropped = data.draw(st.lists(st.sampled_from(range(len(puzzle))), max_size=2, unique=True))
     chosen = [clue for index, clue in enumerate(puzzle) if index not in dropped]
     chosen += data.draw(st.lists(clues, max_size=1))
-    count = count_clues(chosen, board)
-    fixed = PuzzleModel(chosen, board, switchable=False)
-    event(f"solutions: {min(count, 3)}{'+' if count > 2 else ''}; "
-          f"{'decided by propagation' if fixed.decided is not None else 'CP-SAT'}")
-    _check_solutions(fixed.solutions(limit=3), chosen, board, count)
-    assert PuzzleModel(chosen, board, switchable=False).is_unique() == (count == 1)
+    _check_fixed_model(chosen, board)
 
 
 @settings(max_examples=60, deadline=None)
