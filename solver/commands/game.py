@@ -13,6 +13,7 @@ import click
 
 from solver.commands.options import board_option, deck_option, echo_json, json_option, load_board_warned
 from solver.core.errors import BadInput
+from solver.table import wording
 
 if TYPE_CHECKING:
     from solver.core.board import Board
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
     from solver.table.cardref import CardRef
     from solver.table.errors import ChoiceNeeded
     from solver.table.rules import Card, HandPlay, Verdict
-    from solver.table.state import Effect, GameState, Move
+    from solver.table.state import Effect, GameState
     from solver.table.store import StateFile
 
 state_argument = click.argument("state_file", metavar="STATE", type=click.Path(dir_okay=False))
@@ -103,45 +104,6 @@ def _store(state_file: str) -> StateFile:
 
 def _load(state_file: str) -> GameState:
     return _store(state_file).read().state
-
-
-def _undone(move: Move) -> str:
-    """A move taken back, in words: `Anna's play of card 11 (1 point)`, `Ben's pass`, ..."""
-    from solver.table.state import REMOVE, MoveKind
-
-    points = f" ({_points(move.effect.points)})" if move.effect.points else ""
-    if move.kind == MoveKind.PLAY:
-        card = f"card {move.card}" if isinstance(move.card, int) else (
-            "Remove one marker" if move.card == REMOVE else "a written-out card")
-        choice = f" as {move.choice}" if move.choice else ""
-        return f"{move.player}'s play of {card}{choice}{points}"
-    if move.kind == MoveKind.STOP:
-        return f"{move.player}'s STOP{points}"
-    if move.kind == MoveKind.DRAWPILE:
-        return f"taking {_numbers(move.out)} out of the game (rule 11)" if move.out else "a drawpile check"
-    if move.kind == MoveKind.END:
-        return "the end of the game (rule 12)"
-    return f"{move.player}'s pass" + (f", discarding {_numbers(move.out)}" if move.out else "")
-
-
-def _count(n: int, noun: str) -> str:
-    """`1 legal play`, `6 legal plays`."""
-    return f"{n} {noun}{'' if n == 1 else 's'}"
-
-
-def _points(points: int | None) -> str:
-    """`1 point`, `4 points`."""
-    return f"{points} point{'' if points == 1 else 's'}"
-
-
-def _numbers(numbers: list[int]) -> str:
-    """`card 44`, `cards 44, 45`."""
-    return f"card{'' if len(numbers) == 1 else 's'} {', '.join(map(str, numbers))}"
-
-
-def _winners(winners: list[str]) -> str:
-    """`winner Anna`, `winners Anna, Ben` (a tie)."""
-    return f"winner{'' if len(winners) == 1 else 's'} {', '.join(winners) or '-'}"
 
 
 def _refuse(message: str) -> NoReturn:
@@ -300,7 +262,7 @@ def show(state_file: str, board_file: str | None, as_json: bool) -> None:
     if problem:
         click.echo(problem)
     if outcome:
-        click.echo(f"game over ({outcome[0]}): {_winners(outcome[1])}")
+        click.echo(f"game over ({outcome[0]}): {wording.winners(outcome[1])}")
 
 
 @game.command("pass")
@@ -327,7 +289,7 @@ def pass_turn(state_file: str, player: str | None, discard: tuple[int, ...], as_
         return
     click.echo(f"{move.player} passes; {state.turn}'s turn")
     if move.out:
-        click.echo(f"  discarded, out of the game: {_numbers(move.out)}")
+        click.echo(f"  discarded, out of the game: {wording.numbers(move.out)}")
 
 
 @game.command("end")
@@ -365,7 +327,7 @@ def end(state_file: str, cards: tuple[str, ...], board_file: str | None, deck_fi
         echo_json({"over": True, "reason": outcome[0] if outcome else None, "winners": winners,
                    "scores": dict(state.scores)})
         return
-    click.echo(f"game over (draw piles used up, no playable card left): {_winners(winners)}")
+    click.echo(f"game over (draw piles used up, no playable card left): {wording.winners(winners)}")
 
 
 # ----- check and play --------------------------------------------------------------------------
@@ -455,7 +417,7 @@ def play(state_file: str, card: str | None, clue_text: str | None, choose: str |
     click.echo(f"{who} now has {state.scores[who]}; {state.turn}'s turn")
     if outcome := state.outcome():
         reason, winners = outcome
-        click.echo(f"game over ({reason}): {_winners(winners)}")
+        click.echo(f"game over ({reason}): {wording.winners(winners)}")
 
 
 @click.command()
@@ -479,7 +441,7 @@ def undo(state_file: str, as_json: bool) -> None:
                   if key in ("kind", "player", "card", "choice", "effect", "out")}
         echo_json({"undone": undone, "score": state.scores.get(move.player), "turn": state.turn})
         return
-    click.echo(f"undid {_undone(move)}; {state.turn}'s turn")
+    click.echo(f"undid {wording.undone_move(move)}; {state.turn}'s turn")
 
 
 # ----- hand, stop, drawpile ----------------------------------------------------------------------
@@ -514,7 +476,7 @@ def hand(state_file: str, cards: tuple[str, ...], clues: tuple[str, ...], player
     if as_json:
         echo_json({"player": who, "plays": plays, "not_playable": refused})
         return
-    click.echo(f"{_count(len(plays), 'legal play')} for {who}" + (", best first:" if plays else "."))
+    click.echo(f"{wording.plural(len(plays), 'legal play')} for {who}" + (", best first:" if plays else "."))
     for rank, found in enumerate(ranking.plays, 1):
         choice = f" as {found.choice}" if found.choice else ""
         facts = "; ".join(_facts(found.verdict))

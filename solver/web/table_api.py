@@ -24,10 +24,10 @@ from solver.core import names
 from solver.core.deck import Card, Deck
 from solver.core.errors import BadInput
 from solver.decks.entered import confirm_card, enter_card
-from solver.table import deduce, rules
+from solver.table import deduce, rules, wording
 from solver.table.cardref import CardRef, card_from_request
 from solver.table.errors import ChoiceNeeded, GameGoesOn, Refused
-from solver.table.state import new_game
+from solver.table.state import Move, new_game
 from solver.table.store import Snapshot, StateFile
 from solver.web.bodies import json_object
 from solver.web.events import ChangeFeed
@@ -45,13 +45,21 @@ def state_document(snapshot: Snapshot) -> dict[str, Any]:
     """The state as JSON, with its version and what the page shows beside the board."""
     state = snapshot.state
     outcome = state.outcome()
+    data = state.to_dict()
+    for entry, move in zip(data["history"], state.history, strict=True):
+        entry["text"] = wording.move_sentence(move)
     return {
-        **state.to_dict(),
+        **data,
         "version": snapshot.version,
         "supply": state.supply(),
         "outcome": {"reason": outcome[0], "winners": outcome[1]} if outcome else None,
         "contradiction": deduce.contradiction(state),
     }
+
+
+def move_document(move: Move) -> dict[str, Any]:
+    """A move of the history, with the sentence the score track shows for it."""
+    return {**move.to_dict(), "text": wording.move_sentence(move)}
 
 
 def board_document(config: TableConfig) -> dict[str, Any]:
@@ -178,7 +186,7 @@ class TableRoutes:
             if not state.history:
                 raise BadInput("nothing to undo")
             move = state.pop()
-        return {"undone": move.to_dict(), "state": state_document(store.read())}
+        return {"undone": move_document(move), "state": state_document(store.read())}
 
     async def pass_turn(self, request: Request) -> Response:
         return await self.changed(self._pass, await _body(request))
@@ -188,7 +196,7 @@ class TableRoutes:
         discard = _numbers(data, "discard")
         with store.change(_version(data)) as state:
             move = rules.pass_turn(state, self._player(Snapshot(state, ""), data), discard)
-        return {"passed": move.to_dict(), "state": state_document(store.read())}
+        return {"passed": move_document(move), "state": state_document(store.read())}
 
     async def stop(self, request: Request) -> Response:
         snapshot = await run_in_threadpool(self.config.state_file().read)
