@@ -77,5 +77,5 @@ class GameGoesOn(Refused):
     """Rule 12: the game cannot end while a hand card is playable: `index` in the hand, its `verdict`."""
 
     def __init__(self, index: int, verdict: Verdict):
-        super().__init__(f"card {index + 1} of the hand is playable: {verdict.reason}")
+        super().__init__(f"card {index + 1} of the hand is playable")
         self.index, self.verdict = index, verdict

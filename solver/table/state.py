@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Final, Literal
 
 from solver.core import names
-from solver.core.errors import BadInput
+from solver.core.errors import BadInput, did_you_mean
 from solver.core.yamlio import dump_yaml, line_of, parse_yaml, previous_version, read_text, save_atomic
 from solver.table.errors import StateConflict
 
@@ -29,12 +29,62 @@ TOP_LEVEL_KEYS = (
     "format", "players", "scores", "turn", "markers", "tiles", "remove_one_used", "out_of_game",
     "variant", "cards_this_turn", "finished", "history",
 )
-VARIANT_KEYS = ("two_player", "last_delict_points")
+VARIANT_KEYS = ("cards_per_turn", "rule_15_at_turn_end", "last_delict_points", "two_player")
+TWO_PLAYER_CARDS_PER_TURN = 3  # the two-player variant: 1 to 3 cards a turn
 REMOVE: Final = "remove"  # what the move stack records for the "Remove one marker" card
 
 Pair = tuple[str, str]  # (delict, location)
 CardRecord = int | Literal["remove"] | dict[str, Any]  # a card number, REMOVE, or a written-out clue
 LastDelictPoints = Literal[1, 5]  # the update's 5 points, or its suggested 1
+
+
+@dataclass(frozen=True)
+class Variant:
+    """The named rule parameters a game is played with (docs/rules.md, "Variants").
+
+    The two-player variant is a preset of two of them: up to 3 cards a turn, and rule 15
+    checked only when the turn ends (`Variant.two_player()`).
+    """
+
+    cards_per_turn: int = 1  # at most this many cards a turn
+    rule_15_at_turn_end: bool = False  # a location may hold more than 3 markers until the turn ends
+    last_delict_points: LastDelictPoints = 5  # the update's points for the last delict, or its suggested 1
+
+    @classmethod
+    def two_player(cls, last_delict_points: LastDelictPoints = 5) -> Variant:
+        return cls(TWO_PLAYER_CARDS_PER_TURN, True, last_delict_points)
+
+    @property
+    def is_two_player(self) -> bool:
+        return self == Variant.two_player(self.last_delict_points)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"cards_per_turn": self.cards_per_turn, "rule_15_at_turn_end": self.rule_15_at_turn_end,
+                "last_delict_points": self.last_delict_points}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Variant:
+        """The variant as a state file gives it; `two_player: true` stands for its two parameters.
+        BadInput names an unknown key (with the nearest ones) or a value of the wrong kind."""
+        for key in data:
+            if key not in VARIANT_KEYS:
+                hint = did_you_mean(str(key), VARIANT_KEYS) or "variant keys: " + ", ".join(VARIANT_KEYS)
+                raise BadInput(f"unknown variant key {key!r}; {hint}")
+        for key in ("rule_15_at_turn_end", "two_player"):
+            if key in data and not isinstance(data[key], bool):
+                raise BadInput(f"variant {key} is true or false, not {data[key]!r}")
+        preset = cls.two_player() if data.get("two_player") else cls()
+        points = data.get("last_delict_points", 5)
+        if points not in (1, 5) or isinstance(points, bool):
+            raise BadInput(_LAST_DELICT_POINTS)
+        cards = data.get("cards_per_turn", preset.cards_per_turn)
+        if isinstance(cards, bool) or cards not in (1, TWO_PLAYER_CARDS_PER_TURN):
+            raise BadInput(f"variant cards_per_turn is 1, or {TWO_PLAYER_CARDS_PER_TURN} (the two-player variant)")
+        variant = cls(cards, data.get("rule_15_at_turn_end", preset.rule_15_at_turn_end), points)
+        if "two_player" in data and variant.is_two_player != data["two_player"]:
+            raise BadInput("variant two_player contradicts cards_per_turn or rule_15_at_turn_end; "
+                           "give one or the other")
+        return variant
 
 
 class MoveKind(StrEnum):
@@ -67,6 +117,14 @@ class Effect:
     @property
     def points(self) -> int:
         return sum(self.kept.values()) + len(self.removed) + len(self.replaced)
+
+    def renamed(self, old: str, new: str) -> Effect:
+        """The same effect with delict `old` called `new`."""
+        def pairs(found: list[Pair]) -> list[Pair]:
+            return [(new if d == old else d, loc) for d, loc in found]
+
+        return Effect(pairs(self.placed), pairs(self.removed), pairs(self.replaced), pairs(self.tiles),
+                      {(new if d == old else d): n for d, n in self.kept.items()})
 
     def changes_board(self) -> bool:
         return bool(self.placed or self.removed or self.tiles)
@@ -198,8 +256,7 @@ class GameState:
     tiles: dict[str, str] = field(default_factory=dict)
     remove_one_used: list[str] = field(default_factory=list)
     out_of_game: list[int] = field(default_factory=list)
-    two_player: bool = False  # the two-player variant: 1-3 cards a turn, rule 15 at the turn's end
-    last_delict_points: LastDelictPoints = 5
+    variant: Variant = field(default_factory=Variant)
     cards_this_turn: int = 0
     finished: Finished | None = None
     history: list[Move] = field(default_factory=list)
@@ -355,7 +412,7 @@ class GameState:
             under = [d for d in self.markers_at(location) if d != delict]
             if under:
                 found.append(f"{', '.join(under)} marker under the {delict} tile on {location}; remove it")
-        if not (self.two_player and self.cards_this_turn):
+        if not (self.variant.rule_15_at_turn_end and self.cards_this_turn):
             found += self.overfull()
         return found
 
@@ -384,7 +441,7 @@ class GameState:
             "tiles": {d: self.tiles[d] for d in names.DELICTS if d in self.tiles},
             "remove_one_used": list(self.remove_one_used),
             "out_of_game": list(self.out_of_game),
-            "variant": {"two_player": self.two_player, "last_delict_points": self.last_delict_points},
+            "variant": self.variant.to_dict(),
             "cards_this_turn": self.cards_this_turn,
         }
         if self.finished:
@@ -413,9 +470,13 @@ class GameState:
         save_atomic(path, text)
 
 
-def new_game(players: list[str], two_player: bool = False, last_delict_points: LastDelictPoints = 5) -> GameState:
-    state = GameState(list(players), {p: 0 for p in players}, players[0] if players else "",
-                      two_player=two_player, last_delict_points=last_delict_points)
+def new_game(players: list[str], variant: Variant | None = None, *, two_player: bool = False,
+             last_delict_points: LastDelictPoints = 5) -> GameState:
+    """A new game; without `variant`, the rulebook's (or the two-player preset, with `two_player`)."""
+    if variant is None:
+        variant = (Variant.two_player(last_delict_points) if two_player
+                   else Variant(last_delict_points=last_delict_points))
+    state = GameState(list(players), {p: 0 for p in players}, players[0] if players else "", variant=variant)
     problems = _player_problems(state)
     if problems:
         raise BadInput(problems[0])
@@ -430,9 +491,9 @@ def _player_problems(state: GameState) -> list[str]:
         return [f"a game has 1 to 4 players, not {len(state.players)}"]
     if len(set(state.players)) != len(state.players):
         return ["each player name must be different"]
-    if state.two_player and len(state.players) != 2:
+    if state.variant.is_two_player and len(state.players) != 2:
         return ["the two-player variant needs exactly 2 players"]
-    if state.last_delict_points not in (1, 5):
+    if state.variant.last_delict_points not in (1, 5):
         return [_LAST_DELICT_POINTS]
     return []
 
@@ -480,10 +541,13 @@ def _parse(data: dict[str, Any], file: str) -> GameState:
     if not isinstance(players, list) or not players or any(isinstance(p, dict | list | None) for p in players):
         raise BadInput("`players:` must list the players' names", file, line_of(data, "players"))
     players = [str(p) for p in players]
-    variant = _section(data, "variant", dict, "a mapping (two_player, last_delict_points)", file)
-    points = variant.get("last_delict_points", 5)
-    if not _is_count(points):
-        raise BadInput(_LAST_DELICT_POINTS, file, line_of(variant, "last_delict_points"))
+    given = _section(data, "variant", dict, "a mapping (" + ", ".join(VARIANT_KEYS) + ")", file)
+    try:
+        variant = Variant.from_dict(given)
+    except BadInput as error:
+        key = next((k for k in given if str(k) in error.message), None)
+        line = line_of(given, key) if key is not None else line_of(data, "variant")
+        raise BadInput(error.message, file, line) from None
     cards = data.get("cards_this_turn") or 0
     if not _is_count(cards):
         raise BadInput("`cards_this_turn:` must be a whole number >= 0", file, line_of(data, "cards_this_turn"))
@@ -491,7 +555,7 @@ def _parse(data: dict[str, Any], file: str) -> GameState:
         players, _scores(data, players, file), _turn(data, players, file),
         _markers(data, file), _tiles(data, file),
         _player_list(data, "remove_one_used", players, file), _out_of_game(data, file),
-        bool(variant.get("two_player", False)), points, cards, data.get("finished"),
+        variant, cards, data.get("finished"),
     )
     history = _section(data, "history", list, "a list of earlier plays", file)
     for index, entry in enumerate(history):
