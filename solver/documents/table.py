@@ -9,7 +9,7 @@ line prints. A change's answer over HTTP adds the new `state` document beside it
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from solver.core.board import Board
 from solver.core.deck import Card
@@ -19,6 +19,9 @@ from solver.table.facts import Fact
 from solver.table.rules import HandPlay, Verdict
 from solver.table.state import GameState, Move
 from solver.table.store import Snapshot
+
+if TYPE_CHECKING:
+    from solver.counting.odds import Odds
 
 
 def fact_document(fact: Fact | None) -> dict[str, Any] | None:
@@ -77,11 +80,25 @@ def contradiction_document(state: GameState) -> dict[str, Any]:
 
 def show_document(snapshot: Snapshot) -> dict[str, Any]:
     """`game show`: the state document and the count of the assignments its board allows."""
-    return {**state_document(snapshot), **count_document(snapshot.state)}
+    return {**state_document(snapshot), **count_document(snapshot)}
 
 
-def count_document(state: GameState) -> dict[str, Any]:
-    return {"count": deduce.count(state)}
+def count_document(snapshot: Snapshot) -> dict[str, Any]:
+    """The exact number of complete assignments the board allows, for the state of `version`."""
+    return {"count": deduce.count(snapshot.state), "version": snapshot.version}
+
+
+def odds_document(snapshot: Snapshot, odds: Odds | None = None) -> dict[str, Any]:
+    """The exact share of the complete assignments that put each delict at each location
+    (`odds` null when none agrees with the board), for the state of `version`; `odds` when
+    the caller has them already."""
+    return {**(odds or state_odds(snapshot.state)).to_dict(), "version": snapshot.version}
+
+
+def state_odds(state: GameState) -> Odds:
+    from solver.counting.odds import odds_of_masks
+
+    return odds_of_masks(deduce.allowed_masks(state))
 
 
 def card_document(card: Card) -> dict[str, Any]:

@@ -243,7 +243,7 @@ class TableRoutes:
 
     async def odds(self, request: Request) -> Response:
         snapshot = await run_in_threadpool(self.config.state_file().read)
-        return JSONResponse({**await run_in_threadpool(odds_document, snapshot), "version": snapshot.version})
+        return JSONResponse(await run_in_threadpool(documents.odds_document, snapshot))
 
     async def card_text(self, request: Request) -> Response:
         card = self.deck().card(_card_number(request))
@@ -285,8 +285,7 @@ class TableRoutes:
 
     async def count(self, request: Request) -> Response:
         snapshot = await run_in_threadpool(self.config.state_file().read)
-        total = await run_in_threadpool(documents.count_document, snapshot.state)
-        return JSONResponse({**total, "version": snapshot.version})
+        return JSONResponse(await run_in_threadpool(documents.count_document, snapshot))
 
     async def events(self, request: Request) -> Response:
         async def changes() -> AsyncIterator[dict[str, str]]:
@@ -294,14 +293,6 @@ class TableRoutes:
                 yield {"event": "state", "data": json.dumps({"version": version})}
 
         return EventSourceResponse(changes(), ping=15)
-
-
-def odds_document(snapshot: Snapshot) -> dict[str, Any]:
-    """The exact share of complete assignments that put each delict at each location."""
-    from solver.counting.odds import odds_of_masks
-
-    odds = odds_of_masks(deduce.allowed_masks(snapshot.state))
-    return odds.to_dict()
 
 
 def _numbers(data: dict[str, Any], key: str) -> tuple[int, ...]:
