@@ -102,10 +102,11 @@ def state_odds(state: GameState) -> Odds:
 
 
 def card_document(card: Card) -> dict[str, Any]:
-    """A card of the deck in use: its number, type, text, and where the text comes from."""
+    """A card of the deck in use: its number, type, text (the clue as a sentence; `printed`, the
+    rulebook's own words where it prints them), and where the text comes from."""
     return {"number": card.number, "type": card.letter, "text": card.clue.sentence() if card.clue else None,
-            "clue": card.clue.to_dict() if card.clue else None, "provenance": card.provenance,
-            "reconstructed": card.provenance == "reconstructed", "known": card.known}
+            "printed": card.text, "clue": card.clue.to_dict() if card.clue else None,
+            "provenance": card.provenance, "reconstructed": card.provenance == "reconstructed", "known": card.known}
 
 
 def check_document(state: GameState, ref: CardRef, board: Board, player: str | None = None,

@@ -192,9 +192,8 @@ class TableRoutes:
         with store.change(_version(data)) as state:
             found = documents.stop_document(state)
             move = deduce.take_stop(state, self.config.the_board(), resolve_player(taker, state.players))
-        if move is None:
-            raise BadInput("no marker can be removed by deduction now")
-        return {**documents.take_stop_document(found, state, move), "state": state_document(store.read())}
+        taken = documents.take_stop_document(found, state, move) if move is not None else found
+        return {**taken, "state": state_document(store.read())}
 
     async def hand(self, request: Request) -> Response:
         data = await _body(request)
