@@ -34,11 +34,12 @@ def odds(path: str, deck_file: str | None, board_file: str | None, as_json: bool
     tiles on the board. The table shows percent (- impossible, 100 certain); --json gives
     every count and probability. Exit code 1 when nothing agrees (a contradiction).
     """
+    from solver.documents.solo import odds_document as puzzle_odds_document
     from solver.documents.table import odds_document
 
     found, snapshot = odds_file(path, deck_file, board_file)
     if as_json:  # a state file's document is the served one, with the state's version
-        echo_json(odds_document(snapshot, found) if snapshot is not None else found.to_dict())
+        echo_json(odds_document(snapshot, found) if snapshot is not None else puzzle_odds_document(found))
     if not found.total:
         click.echo(f"no solution: nothing agrees with {path}, so there are no odds", err=True)
         return 1
