@@ -82,7 +82,7 @@ def main() -> None:
     try:
         result = root.main(standalone_mode=False)
     except BadInput as error:
-        click.echo(f"error: {error}", err=True)
+        click.echo(f"error: {_worded(error)}", err=True)
         sys.exit(2)
     except (KeyboardInterrupt, click.exceptions.Abort):
         _interrupted()
@@ -142,3 +142,12 @@ def _internal_error(error: BaseException) -> None:
 
 if __name__ == "__main__":
     main()
+
+
+def _worded(error: BadInput) -> BadInput:
+    """A library error in the words of the command line: what to type to fix it."""
+    from solver.table.errors import NoStateFile
+
+    if isinstance(error, NoStateFile):
+        return BadInput(f"{error.message}; start one with `schinderhannes game new`", error.file, error.line)
+    return error

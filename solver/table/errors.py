@@ -51,6 +51,11 @@ class StateConflict(BadInput):
     entry the board no longer matches): a caller names the state file."""
 
 
+@dataclass
+class NoStateFile(BadInput):
+    """The state file named does not exist: a caller says how to start one."""
+
+
 class Refused(Exception):
     """The rules refuse this move now; the state is untouched."""
 
