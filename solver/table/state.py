@@ -15,7 +15,7 @@ import copy
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, NamedTuple
 
 from solver.core import names
 from solver.core.errors import BadInput, did_you_mean
@@ -36,6 +36,13 @@ REMOVE: Final = "remove"  # what the move stack records for the "Remove one mark
 Pair = tuple[str, str]  # (delict, location)
 CardRecord = int | Literal["remove"] | dict[str, Any]  # a card number, REMOVE, or a written-out clue
 LastDelictPoints = Literal[1, 5]  # the update's 5 points, or its suggested 1
+
+
+@dataclass
+class VariantError(BadInput):
+    """A variant parameter that is unknown or has a value of the wrong kind: `key` names it."""
+
+    key: str = ""
 
 
 @dataclass(frozen=True)
@@ -69,22 +76,31 @@ class Variant:
         for key in data:
             if key not in VARIANT_KEYS:
                 hint = did_you_mean(str(key), VARIANT_KEYS) or "variant keys: " + ", ".join(VARIANT_KEYS)
-                raise BadInput(f"unknown variant key {key!r}; {hint}")
+                raise VariantError(f"unknown variant key {key!r}; {hint}", key=str(key))
         for key in ("rule_15_at_turn_end", "two_player"):
             if key in data and not isinstance(data[key], bool):
-                raise BadInput(f"variant {key} is true or false, not {data[key]!r}")
+                raise VariantError(f"variant {key} is true or false, not {data[key]!r}", key=key)
         preset = cls.two_player() if data.get("two_player") else cls()
         points = data.get("last_delict_points", 5)
         if points not in (1, 5) or isinstance(points, bool):
-            raise BadInput(_LAST_DELICT_POINTS)
+            raise VariantError(_LAST_DELICT_POINTS, key="last_delict_points")
         cards = data.get("cards_per_turn", preset.cards_per_turn)
         if isinstance(cards, bool) or cards not in (1, TWO_PLAYER_CARDS_PER_TURN):
-            raise BadInput(f"variant cards_per_turn is 1, or {TWO_PLAYER_CARDS_PER_TURN} (the two-player variant)")
+            raise VariantError(f"variant cards_per_turn is 1, or {TWO_PLAYER_CARDS_PER_TURN} (the two-player "
+                               "variant)", key="cards_per_turn")
         variant = cls(cards, data.get("rule_15_at_turn_end", preset.rule_15_at_turn_end), points)
         if "two_player" in data and variant.is_two_player != data["two_player"]:
-            raise BadInput("variant two_player contradicts cards_per_turn or rule_15_at_turn_end; "
-                           "give one or the other")
+            raise VariantError("variant two_player contradicts cards_per_turn or rule_15_at_turn_end; "
+                               "give one or the other", key="two_player")
         return variant
+
+
+class BoardProblem(NamedTuple):
+    """A way a board breaks the rules: the sentence, and the delict whose markers (or the tiles) it is about."""
+
+    text: str
+    delict: str | None = None
+    tiles: bool = False
 
 
 class MoveKind(StrEnum):
@@ -398,22 +414,27 @@ class GameState:
 
     def problems(self) -> list[str]:
         """Why this board breaks the rules (empty when it is valid): docs/formats.md, "Game state files"."""
+        return [problem.text for problem in self.board_problems()]
+
+    def board_problems(self) -> list[BoardProblem]:
+        """`problems`, each with the entry of the file it is about."""
         found = []
         for delict, locations in self.markers.items():
             if delict in self.tiles:
-                found.append(f"{delict} has both markers and a tile; keep only the tile")
+                found.append(BoardProblem(f"{delict} has both markers and a tile; keep only the tile", delict))
             if not 1 <= len(locations) <= MARKERS_PER_DELICT:
-                found.append(f"{delict} has {len(locations)} markers; a delict has 1 to 5")
+                found.append(BoardProblem(f"{delict} has {len(locations)} markers; a delict has 1 to 5", delict))
         seen: dict[str, str] = {}
         for delict, location in self.tiles.items():
             if location in seen:
-                found.append(f"{location} has two tiles ({seen[location]} and {delict})")
+                found.append(BoardProblem(f"{location} has two tiles ({seen[location]} and {delict})", tiles=True))
             seen[location] = delict
             under = [d for d in self.markers_at(location) if d != delict]
             if under:
-                found.append(f"{', '.join(under)} marker under the {delict} tile on {location}; remove it")
+                found.append(BoardProblem(f"{', '.join(under)} marker under the {delict} tile on {location}; "
+                                          "remove it", under[0]))
         if not (self.variant.rule_15_at_turn_end and self.cards_this_turn):
-            found += self.overfull()
+            found += [BoardProblem(text) for text in self.overfull()]
         return found
 
     def overfull(self) -> list[str]:
@@ -544,9 +565,8 @@ def _parse(data: dict[str, Any], file: str) -> GameState:
     given = _section(data, "variant", dict, "a mapping (" + ", ".join(VARIANT_KEYS) + ")", file)
     try:
         variant = Variant.from_dict(given)
-    except BadInput as error:
-        key = next((k for k in given if str(k) in error.message), None)
-        line = line_of(given, key) if key is not None else line_of(data, "variant")
+    except VariantError as error:
+        line = line_of(given, error.key) if error.key in given else line_of(data, "variant")
         raise BadInput(error.message, file, line) from None
     cards = data.get("cards_this_turn") or 0
     if not _is_count(cards):
@@ -655,14 +675,13 @@ def _validate(state: GameState, data: dict[str, Any], file: str) -> None:
     problems = _player_problems(state)
     if problems:
         raise BadInput(problems[0], file, line_of(data, "players"))
-    for problem in state.problems():
-        delict = next((d for d in names.DELICTS if problem.startswith(d)), None)
+    for problem in state.board_problems():
         line = None
-        if delict is not None and delict in (data.get("markers") or {}):
-            line = line_of(data["markers"], _key_for(data["markers"], delict))
-        elif "tile" in problem:
+        if problem.delict is not None and problem.delict in state.markers and data.get("markers"):
+            line = line_of(data["markers"], _key_for(data["markers"], problem.delict))
+        elif problem.tiles or problem.delict is not None:
             line = line_of(data, "tiles")
-        raise BadInput(f"this board breaks the rules: {problem}", file, line)
+        raise BadInput(f"this board breaks the rules: {problem.text}", file, line)
     if state.finished is not None:
         if state.finished not in list(Finished):
             raise BadInput(f"finished: must be one of {', '.join(Finished)}", file, line_of(data, "finished"))
