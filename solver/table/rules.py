@@ -197,10 +197,10 @@ def end_game(state: GameState, hand: Sequence[Card], board: Board, numbers: Sequ
 
 def cards_out(state: GameState, played: Sequence[int], discard: Sequence[int]) -> list[int]:
     """The card numbers a move takes out of the game (the card played, then the discards), checked:
-    numbers 1-76, none out of the game already (StateConflict), none given twice."""
+    the deck's numbers, none out of the game already (StateConflict), none given twice."""
     numbers = [*played, *discard]
     for index, number in enumerate(numbers):
-        card_type_of_number(number)  # BadInput unless 1-76
+        card_type_of_number(number)  # BadInput unless one of the deck's numbers
         in_game(state, [number])
         if number in numbers[:index]:
             twice = "played and discarded too" if number in played else "discarded twice"

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Final, Literal, NamedTuple
 
 from solver.core import names
+from solver.core.deck import CARD_NUMBERS
 from solver.core.errors import BadInput, did_you_mean
 from solver.core.yamlio import dump_yaml, line_of, parse_yaml, previous_version, read_text, save_atomic
 from solver.table.errors import StateConflict
@@ -627,8 +628,9 @@ def _player_list(data: dict[str, Any], key: str, players: list[str], file: str) 
 def _out_of_game(data: dict[str, Any], file: str) -> list[int]:
     given = _section(data, "out_of_game", list, "a list of card numbers", file)
     for index, number in enumerate(given):
-        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= 76:
-            raise BadInput(f"out_of_game: {number!r} is not a card number 1-76", file, line_of(given, index))
+        if isinstance(number, bool) or not isinstance(number, int) or number not in CARD_NUMBERS:
+            raise BadInput(f"out_of_game: {number!r} is not a card number "
+                           f"{CARD_NUMBERS[0]}-{CARD_NUMBERS[-1]}", file, line_of(given, index))
     return list(given)
 
 

@@ -21,7 +21,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from solver.core import names
-from solver.core.deck import Deck
+from solver.core.deck import CARD_NUMBERS, Deck
 from solver.core.errors import BadInput
 from solver.decks.entered import confirm_card, enter_card
 from solver.documents import table as documents
@@ -304,7 +304,8 @@ def _numbers(data: dict[str, Any], key: str) -> tuple[int, ...]:
 def _card_number(request: Request) -> int:
     text = request.path_params["number"]
     if not text.isdigit():
-        raise BadInput(f"{text!r} is not a card number; info cards are numbered 1 to 76")
+        raise BadInput(f"{text!r} is not a card number; info cards are numbered "
+                       f"{CARD_NUMBERS[0]} to {CARD_NUMBERS[-1]}")
     return int(text)
 
 
