@@ -28,6 +28,7 @@ from solver.decks.entered import entered_path, table_deck
 from solver.documents.table import state_document
 from solver.table.store import BoardChanged, StateFile
 from solver.web import solo_api, table_api
+from solver.web.guard import LOOPBACK_HOSTS, OriginGuard
 
 STATIC = Path(__file__).parent / "static"
 TOKEN_COOKIE = "schinderhannes_token"
@@ -43,6 +44,7 @@ class TableConfig:
     token: str | None = None  # required on every request when set
     join_url: str | None = None  # the address other devices open (with the token), off loopback
     folder: Path = field(default_factory=Path.cwd)  # where new games are created
+    hosts: frozenset[str] = LOOPBACK_HOSTS  # the names requests may address this server by (`Host`)
     board: Board | None = None
     _deck: tuple[object, Deck] | None = None
 
@@ -141,5 +143,6 @@ def create_app(config: TableConfig) -> Starlette:
         Exception: _internal_error,
         **table_api.EXCEPTION_HANDLERS,
     }
-    return Starlette(routes=routes, exception_handlers=handlers,
-                     middleware=[Middleware(TokenGate, token=config.token)])
+    # the guard is the outermost: a request from another site is refused before anything else looks at it
+    middleware = [Middleware(OriginGuard, hosts=config.hosts), Middleware(TokenGate, token=config.token)]
+    return Starlette(routes=routes, exception_handlers=handlers, middleware=middleware)

@@ -14,8 +14,9 @@ pytest.importorskip("httpx")
 from starlette.testclient import TestClient
 
 from solver.solo.puzzle import bundled_puzzles
-from solver.web.app import TableConfig, create_app
+from solver.web.app import TableConfig
 from tests.conftest import CliResult
+from tests.web.conftest import local_client
 
 PUZZLES = ["tutorial-1", "box-1", "box-3", "easy-1"]
 Run = Callable[..., CliResult]
@@ -24,7 +25,7 @@ Run = Callable[..., CliResult]
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     folder: Path = tmp_path_factory.mktemp("solo")
-    with TestClient(create_app(TableConfig(state_path=None, folder=folder))) as test_client:
+    with local_client(TableConfig(state_path=None, folder=folder)) as test_client:
         yield test_client
 
 

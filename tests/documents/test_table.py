@@ -21,8 +21,9 @@ pytest.importorskip("httpx")
 
 from starlette.testclient import TestClient
 
-from solver.web.app import TableConfig, create_app
+from solver.web.app import TableConfig
 from tests.conftest import CliResult
+from tests.web.conftest import local_client
 
 RULE_4 = "markers:\n  break-in: [Oberhausen, Obermoschel, Meisenheim, Lettweiler]\n"
 BOARDS: dict[str, str] = {
@@ -67,8 +68,7 @@ def twin(board: Path) -> Path:
 
 @pytest.fixture
 def client(twin: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(TableConfig(state_path=twin, folder=twin.parent)),
-                    raise_server_exceptions=False) as test_client:
+    with local_client(TableConfig(state_path=twin, folder=twin.parent), raise_server_exceptions=False) as test_client:
         yield test_client
 
 
@@ -154,7 +154,7 @@ def test_undo_answers_alike(run: Run, board: Path, client: TestClient) -> None:
 def test_the_four_old_divergences_are_gone(run: Run, tmp_path: Path) -> None:
     path = tmp_path / "g.yaml"
     path.write_text(BOARDS["card 11 discarded by a pass"], encoding="utf-8")
-    with TestClient(create_app(TableConfig(state_path=path, folder=tmp_path))) as client:
+    with local_client(TableConfig(state_path=path, folder=tmp_path)) as client:
         served = client.post("/api/check", json={"card": 11}).json()
         assert served["playable"] is False and served["rule"] == 11 and served["refusal"]["kind"] == "out of game"
         dead = client.post("/api/drawpile", json={"cards": [11]}).json()["cards"][0]
