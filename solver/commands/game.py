@@ -181,16 +181,17 @@ def game() -> None:
 def new(state_file: str, players: str, more_players: tuple[str, ...], two_player_variant: bool,
         last_delict_points: str, force: bool, as_json: bool) -> None:
     """Start a game: `schinderhannes game new STATE --players Anna Ben Carl`."""
-    from pathlib import Path
 
+    from solver.core.yamlio import FileExists
     from solver.documents.table import new_game_document
     from solver.table.state import new_game
 
-    if Path(state_file).exists() and not force:
-        raise BadInput("the file exists; pass --force to overwrite it or choose another name", state_file)
     names = [*players.replace(",", " ").split(), *more_players]
     state = new_game(names, two_player=two_player_variant, last_delict_points=5 if last_delict_points == "5" else 1)
-    _store(state_file).create(state)
+    try:
+        _store(state_file).create(state, overwrite=force)
+    except FileExists:
+        raise BadInput("the file exists; pass --force to overwrite it or choose another name", state_file) from None
     if as_json:
         echo_json(new_game_document(state_file, state))
         return

@@ -419,3 +419,34 @@ def save_atomic(path: str | Path, text: str | bytes, keep_previous: bool = True)
     finally:
         for temporary in temporaries:
             temporary.unlink(missing_ok=True)
+
+
+class FileExists(BadInput):
+    """`create_atomic` found a file (or a link) at the path already: nothing was written."""
+
+
+def create_atomic(path: str | Path, text: str) -> None:
+    """Write a new file at `path`, whole or not at all, and only if nothing is there yet.
+
+    The text goes to a synced temporary file that is then linked in place: the link fails when
+    the name exists (FileExists), so two writers can never both think they created it.
+    """
+    path = Path(path)
+    folder = path.parent
+    if not folder.is_dir():
+        raise BadInput("cannot write here (no such folder); check that the folder exists and is writable", str(path))
+    temporary: Path | None = None
+    try:
+        temporary = _write_temporary(folder, path.name, text.encode("utf-8"), 0o666 & ~_umask())
+        os.link(temporary, path)
+        _fsync_folder(folder)
+    except FileExistsError:
+        raise FileExists("the file exists already", str(path)) from None
+    except OSError as error:
+        if error.errno in _SAVE_HINTS:
+            raise BadInput(f"cannot save ({error.strerror}); nothing was written: {_SAVE_HINTS[error.errno]}",
+                           str(path)) from None
+        raise
+    finally:
+        if temporary is not None:
+            temporary.unlink(missing_ok=True)

@@ -22,7 +22,7 @@ from pathlib import Path
 from filelock import FileLock, Timeout
 
 from solver.core.errors import BadInput
-from solver.core.yamlio import decode_text, read_input_bytes
+from solver.core.yamlio import create_atomic, decode_text, read_input_bytes
 from solver.table.errors import NoStateFile
 from solver.table.state import GameState, parse_state
 
@@ -98,8 +98,12 @@ class StateFile:
             if snapshot.state.to_yaml() != before:  # nothing changed, nothing written
                 snapshot.state.save(self.path, reuse_previous)
 
-    def create(self, state: GameState) -> Snapshot:
-        """Write a new game to the file (which must not hold one yet)."""
+    def create(self, state: GameState, overwrite: bool = False) -> Snapshot:
+        """Write a new game to the file, which must not exist yet (FileExists, nothing written);
+        with `overwrite`, over the game there (kept as PATH.prev)."""
         with self.locked():
-            state.save(self.path)
+            if overwrite:
+                state.save(self.path)
+            else:
+                create_atomic(self.path, state.to_yaml())
             return self.read()

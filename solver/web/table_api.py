@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import io
 import json
+import re
+import threading
 from collections.abc import AsyncIterator, Callable
 from datetime import datetime
 from pathlib import Path
@@ -23,13 +25,14 @@ from starlette.routing import Route
 from solver.core import names
 from solver.core.deck import CARD_NUMBERS, Deck
 from solver.core.errors import BadInput
+from solver.core.yamlio import FileExists
 from solver.decks.entered import confirm_card, enter_card
 from solver.documents import table as documents
 from solver.documents.table import state_document
 from solver.table import deduce, rules
 from solver.table.cardref import CardRef, card_from_request
 from solver.table.errors import ChoiceNeeded, GameGoesOn, Refused
-from solver.table.state import VARIANT_KEYS, Variant, new_game
+from solver.table.state import VARIANT_KEYS, GameState, Variant, new_game
 from solver.table.store import Snapshot, StateFile
 from solver.web.bodies import json_object
 from solver.web.events import ChangeFeed
@@ -60,8 +63,31 @@ def board_document(config: TableConfig) -> dict[str, Any]:
     }
 
 
-async def _body(request: Request) -> dict[str, Any]:
-    return await json_object(request, '{"card": 38}')
+CARD_KEYS = {"card", "clue", "choose", "player", "more"}
+BODY_KEYS: dict[str, set[str]] = {  # what each route's body may hold: any other key is refused
+    "check": CARD_KEYS,
+    "play": CARD_KEYS | {"discard", "version"},
+    "undo": {"version"},
+    "pass": {"version", "discard", "player"},
+    "stop": {"taker", "version"},
+    "hand": {"cards", "player"},
+    "drawpile": {"cards", "take_out", "version"},
+    "end": {"cards", "version"},
+    "enter": {"clue", "confirm"},
+    "games": {"players", "replace", *VARIANT_KEYS},
+}
+
+
+async def _body(request: Request, route: str) -> dict[str, Any]:
+    return await json_object(request, '{"card": 38}', BODY_KEYS[route])
+
+
+def _flag(data: dict[str, Any], key: str) -> bool:
+    """A yes/no of the body: `true` or `false` (or absent: false), never a string or a number."""
+    value = data.get(key, False)
+    if not isinstance(value, bool):
+        raise BadInput(f"`{key}` is true or false, not {json.dumps(value)[:40]}")
+    return value
 
 
 def _version(data: dict[str, Any]) -> str:
@@ -78,9 +104,13 @@ def _optional_text(data: dict[str, Any], key: str) -> str | None:
     return value
 
 
+CARD_NUMBER = re.compile(r"[0-9]{1,3}")  # ASCII digits only: str.isdigit also takes '²'
+
+
 class TableRoutes:
     def __init__(self, config: TableConfig):
         self.config = config
+        self.new_games = threading.Lock()
         self.feed = ChangeFeed(lambda: config.state_path)
 
     async def changed(self, work: Callable[..., dict[str, Any]], *args: Any) -> Response:
@@ -106,7 +136,7 @@ class TableRoutes:
         ref = self.card(data)
         player = self._player(snapshot, data)
         return documents.check_document(snapshot.state, ref, self.config.the_board(), player,
-                                        bool(data.get("more")))[1]
+                                        _flag(data, "more"))[1]
 
     # ----- endpoints ---------------------------------------------------------------------------
 
@@ -132,14 +162,14 @@ class TableRoutes:
         return JSONResponse(state_document(snapshot))
 
     async def check(self, request: Request) -> Response:
-        data = await _body(request)
+        data = await _body(request, "check")
         return JSONResponse(await run_in_threadpool(self._check, data))
 
     def _check(self, data: dict[str, Any]) -> dict[str, Any]:
         return self.verdict_document(self.config.state_file().read(), data)
 
     async def play(self, request: Request) -> Response:
-        data = await _body(request)
+        data = await _body(request, "play")
         return await self.changed(self._play, data)
 
     def _play(self, data: dict[str, Any]) -> dict[str, Any]:
@@ -150,13 +180,13 @@ class TableRoutes:
         with store.change(_version(data)) as state:
             player = self._player(Snapshot(state, ""), data)
             verdict, chosen = rules.play(state, ref.card, self.config.the_board(), ref.record, choice, player,
-                                         bool(data.get("more")), discard)
+                                         _flag(data, "more"), discard)
             if not verdict.playable:
                 raise NotPlayable(documents.refused_document(verdict, ref))
         return {**documents.play_document(state, verdict, ref, player, chosen), "state": state_document(store.read())}
 
     async def undo(self, request: Request) -> Response:
-        data = await _body(request)
+        data = await _body(request, "undo")
         return await self.changed(self._undo, data)
 
     def _undo(self, data: dict[str, Any]) -> dict[str, Any]:
@@ -168,7 +198,7 @@ class TableRoutes:
         return {**documents.undo_document(state, move), "state": state_document(store.read())}
 
     async def pass_turn(self, request: Request) -> Response:
-        return await self.changed(self._pass, await _body(request))
+        return await self.changed(self._pass, await _body(request, "pass"))
 
     def _pass(self, data: dict[str, Any]) -> dict[str, Any]:
         store = self.config.state_file()
@@ -182,7 +212,7 @@ class TableRoutes:
         return JSONResponse(await run_in_threadpool(documents.stop_document, snapshot.state))
 
     async def take_stop(self, request: Request) -> Response:
-        return await self.changed(self._take_stop, await _body(request))
+        return await self.changed(self._take_stop, await _body(request, "stop"))
 
     def _take_stop(self, data: dict[str, Any]) -> dict[str, Any]:
         store = self.config.state_file()
@@ -196,7 +226,7 @@ class TableRoutes:
         return {**taken, "state": state_document(store.read())}
 
     async def hand(self, request: Request) -> Response:
-        data = await _body(request)
+        data = await _body(request, "hand")
         snapshot = await run_in_threadpool(self.config.state_file().read)
         return JSONResponse(await run_in_threadpool(self._hand, snapshot, data))
 
@@ -205,12 +235,12 @@ class TableRoutes:
         return documents.hand_document(snapshot.state, refs, self.config.the_board(), self._player(snapshot, data))
 
     async def drawpile(self, request: Request) -> Response:
-        return await self.changed(self._drawpile, await _body(request))
+        return await self.changed(self._drawpile, await _body(request, "drawpile"))
 
     def _drawpile(self, data: dict[str, Any]) -> dict[str, Any]:
         refs = self._cards(data)
         board = self.config.the_board()
-        take_out = data.get("take_out") is True
+        take_out = _flag(data, "take_out")
         store = self.config.state_file()
         with store.change(_version(data) if take_out else None) as state:
             results = [documents.dead_document(state, ref, board) for ref in refs]
@@ -219,7 +249,7 @@ class TableRoutes:
         return {**documents.drawpile_document(results, move), "state": state_document(store.read())}
 
     async def end(self, request: Request) -> Response:
-        return await self.changed(self._end, await _body(request))
+        return await self.changed(self._end, await _body(request, "end"))
 
     def _end(self, data: dict[str, Any]) -> dict[str, Any]:
         refs = self._cards(data, allow_empty=True)
@@ -249,7 +279,7 @@ class TableRoutes:
         return JSONResponse(documents.card_document(card))
 
     async def enter(self, request: Request) -> Response:
-        data = await _body(request)
+        data = await _body(request, "enter")
         number = _card_number(request)
         return await self.changed(self._enter, number, data)
 
@@ -259,7 +289,7 @@ class TableRoutes:
             raise BadInput("open or start a game first: entered cards are kept beside its state file")
         board = self.config.the_board()
         with self.config.state_file().locked():  # one writer at a time for the files of this game
-            if data.get("confirm") is True:
+            if _flag(data, "confirm"):
                 entry = confirm_card(where, number, self.deck(), board)
             elif "clue" in data:
                 entry = enter_card(where, number, data["clue"], self.deck(), board)
@@ -268,7 +298,7 @@ class TableRoutes:
         return {**documents.card_document(entry.card), "warnings": entry.warnings}
 
     async def new_game(self, request: Request) -> Response:
-        data = await _body(request)
+        data = await _body(request, "games")
         return await self.changed(self._new_game, data)
 
     def _new_game(self, data: dict[str, Any]) -> dict[str, Any]:
@@ -276,11 +306,25 @@ class TableRoutes:
         if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
             raise BadInput('a new game names its players: {"players": ["Anna", "Ben"]}')
         variant = Variant.from_dict({key: data[key] for key in VARIANT_KEYS if key in data})
-        state = new_game([p.strip() for p in players], variant)
-        path = _fresh_game_path(self.config.folder)
-        self.config.state_path = path
-        snapshot = StateFile(path).create(state)
+        state = new_game([p.strip() for p in players], variant)  # every parameter checked before a write
+        replace = _flag(data, "replace")
+        with self.new_games:  # one new game at a time: the open game is looked at, then replaced
+            self._refuse_replacing(replace)
+            path, snapshot = _create_game(self.config.folder, state)
+            self.config.state_path = path  # served only once its file is written
         return {**documents.new_game_document(str(path), state), "state": state_document(snapshot)}
+
+    def _refuse_replacing(self, replace: bool) -> None:
+        """A game that goes on is replaced only when the request says so: GameOpen (409) otherwise."""
+        path = self.config.state_path
+        if path is None or replace or not (path.exists() or path.is_symlink()):
+            return
+        try:
+            snapshot = StateFile(path).read()
+        except BadInput:
+            return  # an unreadable game is no game to keep
+        if snapshot.state.finished is None:
+            raise GameOpen(snapshot)
 
     async def count(self, request: Request) -> Response:
         snapshot = await run_in_threadpool(self.config.state_file().read)
@@ -303,19 +347,31 @@ def _numbers(data: dict[str, Any], key: str) -> tuple[int, ...]:
 
 def _card_number(request: Request) -> int:
     text = request.path_params["number"]
-    if not text.isdigit():
+    if not CARD_NUMBER.fullmatch(text):
         raise BadInput(f"{text!r} is not a card number; info cards are numbered "
                        f"{CARD_NUMBERS[0]} to {CARD_NUMBERS[-1]}")
     return int(text)
 
 
-def _fresh_game_path(folder: Path) -> Path:
+def _create_game(folder: Path, state: GameState) -> tuple[Path, Snapshot]:
+    """A new file for the game, `game-DATE-TIME.yaml` (then -2, -3, ...), created exclusively:
+    a name another writer took in the meantime is never overwritten."""
     stamp = datetime.now().strftime("%Y-%m-%d-%H%M")
     for suffix in ["", *(f"-{n}" for n in range(2, 100))]:
         path = folder / f"game-{stamp}{suffix}.yaml"
-        if not path.exists():
-            return path
+        try:
+            return path, StateFile(path).create(state)
+        except FileExists:
+            continue
     raise BadInput("too many games started this minute in this folder", str(folder))
+
+
+class GameOpen(Exception):
+    """A new game was asked for while `current` goes on: the page asks before it replaces it."""
+
+    def __init__(self, current: Snapshot):
+        super().__init__("a game is open and goes on; to start a new one anyway, send \"replace\": true")
+        self.current = current
 
 
 def resolve_player(given: str, players: list[str]) -> str:
@@ -328,6 +384,11 @@ def resolve_player(given: str, players: list[str]) -> str:
     if len(found) != 1:
         raise BadInput(f"{given!r} is not a player; players: {', '.join(players)}")
     return found[0]
+
+
+async def _game_open(request: Request, error: Exception) -> Response:
+    assert isinstance(error, GameOpen)
+    return JSONResponse({"error": str(error), "state": state_document(error.current)}, status_code=409)
 
 
 async def _not_playable(request: Request, error: Exception) -> Response:
@@ -370,4 +431,4 @@ def routes(config: TableConfig) -> list[Route]:
     ]
 
 
-EXCEPTION_HANDLERS = {NotPlayable: _not_playable, Refused: _refused, ChoiceNeeded: _choice_needed}
+EXCEPTION_HANDLERS = {GameOpen: _game_open, NotPlayable: _not_playable, Refused: _refused, ChoiceNeeded: _choice_needed}
