@@ -65,3 +65,12 @@ def suggest(word: Any, valid: Sequence[Any]) -> str:
     text = "valid: " + ", ".join(str(v) for v in valid)
     hint = did_you_mean(str(word), [str(v) for v in valid])
     return f"{text} ({hint})" if hint else text
+
+
+def control_character(text: str) -> str | None:
+    """The first control character in `text` (an escape, a bell, a newline: what a terminal
+    would obey when the text is printed), written as an escape (`\\x1b`), or None."""
+    import unicodedata
+
+    found = next((char for char in text if unicodedata.category(char) == "Cc"), None)
+    return None if found is None else repr(found)[1:-1]

@@ -8,7 +8,7 @@ from pathlib import Path
 from solver.core import names
 from solver.core.cards import Clue, parse_clue
 from solver.core.deck import Deck, load_deck
-from solver.core.errors import BadInput
+from solver.core.errors import BadInput, control_character
 from solver.core.yamlio import FlowMap, dump_yaml, line_of, load_yaml, parse_yaml
 
 TOP_LEVEL_KEYS = ("title", "cards", "clues", "solution", "difficulty", "seed", "notes")
@@ -120,6 +120,9 @@ def _puzzle(data: object, file: str, deck: Deck | None) -> Puzzle:
     solution = _solution(data, file)
     extra = {key: data[key] for key in ("difficulty", "seed", "notes") if key in data}
     title = data.get("title")
+    if title is not None and (char := control_character(str(title))) is not None:
+        raise BadInput(f"the title may not hold a control character ({char}); write it as plain text",
+                       file, line_of(data, "title"))
     return Puzzle(clues, solution, str(title) if title is not None else None, file, extra)
 
 

@@ -19,7 +19,7 @@ from typing import Any, Final, Literal, NamedTuple
 
 from solver.core import names
 from solver.core.deck import CARD_NUMBERS
-from solver.core.errors import BadInput, did_you_mean
+from solver.core.errors import BadInput, control_character, did_you_mean
 from solver.core.yamlio import dump_yaml, line_of, parse_yaml, previous_version, read_text, save_atomic
 from solver.table.errors import StateConflict
 
@@ -511,8 +511,13 @@ _LAST_DELICT_POINTS = "last_delict_points is 5 (the update) or 1 (its suggested 
 def _player_problems(state: GameState) -> list[str]:
     if not 1 <= len(state.players) <= 4:
         return [f"a game has 1 to 4 players, not {len(state.players)}"]
-    if len(set(state.players)) != len(state.players):
-        return ["each player name must be different"]
+    if len({names.fold(player) for player in state.players}) != len(state.players):
+        return ["each player name must be different (ignoring case, spaces and accents)"]
+    for player in state.players:
+        if not player.strip():
+            return ["a player name may not be empty"]
+        if (char := control_character(player)) is not None:
+            return [f"a player name may not hold a control character ({char}): {player!r}"]
     if state.variant.is_two_player and len(state.players) != 2:
         return ["the two-player variant needs exactly 2 players"]
     if state.variant.last_delict_points not in (1, 5):

@@ -74,12 +74,18 @@ class StateFile:
         if not self.path.parent.is_dir():
             raise BadInput("cannot write here (no such folder); check the path and that its folder exists",
                            str(self.path))
+        lock = Path(self._lock.lock_file)
+        if lock.is_symlink() or (lock.exists() and not lock.is_file()):
+            # the lock is opened for writing (and truncated): never through a link someone planted
+            raise BadInput("the lock file beside this state file is a link or not a file; remove it", str(lock))
         try:
             with self._lock:
                 yield
         except Timeout:
             raise BadInput(f"another command is changing this state file (waited {self.timeout:g} s); "
                            "try again in a moment", str(self.path)) from None
+        except OSError as error:
+            raise BadInput(f"cannot take the lock beside this state file ({error.strerror})", str(lock)) from None
 
     @contextmanager
     def change(self, expected_version: str | None = None, reuse_previous: bool = False) -> Iterator[GameState]:

@@ -2,7 +2,9 @@
 
 One watcher per server looks at the file's size and modification time every POLL_SECONDS
 (and at once after a change made through this server), and reads its version only when
-they moved, so an idle table costs almost nothing however many pages are open.
+they moved, so an idle table costs almost nothing however many pages are open. The file is
+read as every other input is (a regular file of bounded size: a pipe or a device put in its
+place is reported, never read), in a worker thread, so the event loop keeps answering.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ import os
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 
+from solver.core.errors import BadInput
+from solver.core.yamlio import read_input_bytes
 from solver.table.store import version_of
 
 POLL_SECONDS = 0.1
@@ -22,10 +26,12 @@ class ChangeFeed:
     def __init__(self, path_of: Callable[[], Path | None]):
         self.path_of = path_of  # the state file may be chosen after the server started
         self.version: str | None = None
+        self.problem: str | None = None  # why the file cannot be read now (a pipe put in its place, ...)
         self._stamp: tuple[str, int, int] | None = None
         self._changed = asyncio.Condition()
         self._poke = asyncio.Event()
         self._watcher: asyncio.Task[None] | None = None
+        self._looking = asyncio.Lock()  # one look at a time, each in a worker thread
 
     def _look(self) -> bool:
         """Read the version when the file's stamp moved; True when the version changed."""
@@ -38,16 +44,18 @@ class ChangeFeed:
         if stamp == self._stamp:
             return False
         self._stamp = stamp
-        try:
-            version = version_of(path.read_bytes()) if path and stat else None
-        except OSError:
-            version = None
+        version, self.problem = None, None
+        if path and stat:
+            try:
+                version = version_of(read_input_bytes(path))
+            except BadInput as error:
+                self.problem = str(error)
         changed, self.version = version != self.version, version
         return changed
 
     async def _watch(self) -> None:
         while True:
-            if self._look():
+            if await self._look_now():
                 async with self._changed:
                     self._changed.notify_all()
             with contextlib.suppress(TimeoutError):
@@ -58,14 +66,18 @@ class ChangeFeed:
         """Look now: this server just changed the file."""
         self._poke.set()
 
-    def _start(self) -> None:
+    async def _look_now(self) -> bool:
+        async with self._looking:
+            return await asyncio.to_thread(self._look)
+
+    async def _start(self) -> None:
         if self._watcher is None or self._watcher.done():
-            self._look()
+            await self._look_now()
             self._watcher = asyncio.get_running_loop().create_task(self._watch())
 
     async def versions(self, disconnected: Callable[[], Awaitable[bool]]) -> AsyncIterator[str | None]:
         """The current version, then each new one, until the client goes away."""
-        self._start()
+        await self._start()
         seen = self.version
         yield seen
         while not await disconnected():
