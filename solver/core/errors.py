@@ -72,5 +72,5 @@ def control_character(text: str) -> str | None:
     would obey when the text is printed), written as an escape (`\\x1b`), or None."""
     import unicodedata
 
-    found = next((char for char in text if unicodedata.category(char) == "Cc"), None)
+    found = next((char for char in text if unicodedata.category(char) in ("Cc", "Cs")), None)
     return None if found is None else repr(found)[1:-1]

@@ -121,7 +121,7 @@ def _puzzle(data: object, file: str, deck: Deck | None) -> Puzzle:
     extra = {key: data[key] for key in ("difficulty", "seed", "notes") if key in data}
     title = data.get("title")
     if title is not None and (char := control_character(str(title))) is not None:
-        raise BadInput(f"the title may not hold a control character ({char}); write it as plain text",
+        raise BadInput(f"the title may not hold {char}, which is not printable text; write it as plain text",
                        file, line_of(data, "title"))
     return Puzzle(clues, solution, str(title) if title is not None else None, file, extra)
 

@@ -517,7 +517,7 @@ def _player_problems(state: GameState) -> list[str]:
         if not player.strip():
             return ["a player name may not be empty"]
         if (char := control_character(player)) is not None:
-            return [f"a player name may not hold a control character ({char}): {player!r}"]
+            return [f"a player name may not hold {char}, which is not printable text: {player!r}"]
     if state.variant.is_two_player and len(state.players) != 2:
         return ["the two-player variant needs exactly 2 players"]
     if state.variant.last_delict_points not in (1, 5):
