@@ -16,11 +16,21 @@ export function withToken(path) {
   return `${path}${path.includes("?") ? "&" : "?"}token=${encodeURIComponent(TOKEN)}`;
 }
 
-async function request(method, path, body) {
-  const options = { method, headers: { Accept: "application/json" } };
+/**
+ * @param {string} method
+ * @param {string} path
+ * @param {unknown} [body] sent as JSON, or as it is with a `type`
+ * @param {string} [type] the body's media type when it is text (a puzzle file)
+ * @returns {Promise<any>}
+ */
+async function request(method, path, body, type) {
+  /** @type {Record<string, string>} */
+  const headers = { Accept: "application/json" };
+  /** @type {RequestInit} */
+  const options = { method, headers };
   if (body !== undefined) {
-    options.headers["Content-Type"] = "application/json";
-    options.body = JSON.stringify(body);
+    headers["Content-Type"] = type || "application/json";
+    options.body = type ? String(body) : JSON.stringify(body);
   }
   let response;
   try {
@@ -38,8 +48,12 @@ async function request(method, path, body) {
   return data;
 }
 
+/** @param {string} path */
 const get = (path) => request("GET", path);
+/** @param {string} path @param {unknown} body */
 const post = (path, body) => request("POST", path, body);
+/** @param {string} name */
+const puzzle = (name) => `/api/puzzles/${encodeURIComponent(name)}`;
 
 export const api = {
   session: () => get("/api/session"),
@@ -60,6 +74,19 @@ export const api = {
   enterCard: (number, clue) => post(`/api/cards/${number}`, { clue }),
   confirmCard: (number) => post(`/api/cards/${number}`, { confirm: true }),
   newGame: (body) => post("/api/games", body),
+  // the solo puzzles
+  /** @returns {Promise<{puzzles: import("./types").PuzzleSummary[]}>} */
+  puzzles: () => get("/api/puzzles"),
+  /** @returns {Promise<import("./types").PuzzleDocument>} */
+  puzzle: (name) => get(puzzle(name)),
+  /** @returns {Promise<import("./types").PuzzleDocument>} */
+  upload: (text) => request("POST", "/api/puzzles", text, "text/yaml"),
+  /** @returns {Promise<import("./types").HintDocument>} */
+  hint: (name, grid) => post(`${puzzle(name)}/hint`, { grid }),
+  /** @returns {Promise<import("./types").GridCheckDocument>} */
+  checkGrid: (name, grid, which = false) => post(`${puzzle(name)}/check`, { grid, which }),
+  /** @returns {Promise<{name: string, solution: import("./types").Pair[]}>} */
+  solution: (name) => get(`${puzzle(name)}/solution`),
 };
 
 /** Follow the change feed: onVersion(version) on every `state` event, onStatus("live" | "reconnecting"). */

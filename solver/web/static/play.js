@@ -4,13 +4,11 @@
 
 import { api } from "./api.js";
 import { byId, clear, h, parseCards, points } from "./dom.js";
-import { capitalise, describePlay, provenanceText } from "./vocab.js";
+import { capitalise } from "./vocab.js";
 
-const HIGHEST_CARD = 76;
-
-/** Whether typing another digit could still make a card number (1-76). */
-function complete(digits) {
-  return digits.length >= 2 || Number(digits) * 10 > HIGHEST_CARD;
+/** Whether typing another digit could still make a card number (up to `highest`). */
+function complete(digits, highest) {
+  return digits.length >= String(highest).length || Number(digits) * 10 > highest;
 }
 
 export class PlayPanel {
@@ -59,9 +57,9 @@ export class PlayPanel {
   digit(digit) {
     if (this.request) this.reset(); // a new card after a checked one
     if (!this.digits && digit === "0") return;
-    this.digits = (this.digits + digit).slice(0, 2);
+    this.digits = (this.digits + digit).slice(0, String(this.table.vocabulary.cards.last).length);
     this.message = null;
-    if (complete(this.digits)) this.checkTyped();
+    if (complete(this.digits, this.table.vocabulary.cards.last)) this.checkTyped();
     else this.render();
   }
 
@@ -73,9 +71,10 @@ export class PlayPanel {
   checkTyped() {
     if (!this.digits) return;
     const number = Number(this.digits);
-    if (number < 1 || number > HIGHEST_CARD) {
+    const { first, last } = this.table.vocabulary.cards;
+    if (number < first || number > last) {
       this.reset();
-      this.message = { text: `There is no card ${number}: info cards are numbered 1 to ${HIGHEST_CARD}.`, kind: "error" };
+      this.message = { text: `There is no card ${number}: info cards are numbered ${first} to ${last}.`, kind: "error" };
       this.render();
       return;
     }
@@ -216,14 +215,11 @@ export class PlayPanel {
     if (this.playButton) this.playButton.disabled = true;
     try {
       const answer = await api.play(body);
-      const played = answer.played;
+      const history = answer.state.history;
       byId("play-discard").value = "";
       this.more.checked = false;
       this.reset();
-      this.message = {
-        text: `${played.player} played ${describePlay(played.card.label, played.choice)}: ${points(played.points)}`,
-        kind: "done",
-      };
+      this.message = { text: history[history.length - 1].text, kind: "done" };
       this.table.setState(answer.state, "played");
       this.render();
     } catch (error) {
@@ -263,7 +259,7 @@ export class PlayPanel {
     const card = verdict.card || {};
     const parts = [
       h("p", { class: "card-label" }, capitalise(card.label || "card"),
-        card.reconstructed ? null : h("span", { class: "provenance" }, ` · ${provenanceText(card.provenance)}`)),
+        card.reconstructed ? null : h("span", { class: "provenance" }, ` · ${this.table.vocabulary.provenance(card.provenance)}`)),
       h("blockquote", { class: "card-text" }, card.text || ""),
     ];
     if (card.reconstructed) parts.push(this.reconstructedNotice(card));

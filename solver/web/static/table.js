@@ -9,13 +9,14 @@ import { startForm } from "./newgame.js";
 import { PlayPanel } from "./play.js";
 import { ScorePanel } from "./scores.js";
 import { Tools } from "./tools.js";
-import { makeVocabulary } from "./vocab.js";
+import { applyPalette, makeVocabulary } from "./vocab.js";
 
 /** The page's copy of the game: the latest state, the overlays on the board, who listens. */
 export class Table {
   constructor(boardDocument) {
     this.boardDocument = boardDocument;
     this.vocabulary = makeVocabulary(boardDocument);
+    applyPalette(boardDocument.vocabulary.palette);
     this.state = null;
     this.overlays = { preview: null, pick: null, stop: null, odds: null };
     this.listeners = [];

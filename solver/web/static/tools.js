@@ -88,8 +88,7 @@ export class Tools {
       byId("pass-discard").value = "";
       if (answer.state) this.table.setState(answer.state, "pass");
       else await this.table.refresh("pass");
-      const what = answer.passed && answer.passed.cards_this_turn_before ? "Turn ended" : "Passed";
-      output.textContent = `${what}${discard.length ? ` (discarded ${discard.join(", ")})` : ""}; ${this.table.state.turn}'s turn.`;
+      output.textContent = `${capitalise(answer.passed.text)}; ${this.table.state.turn}'s turn.`;
     });
   }
 
@@ -130,9 +129,8 @@ export class Tools {
       else await this.table.refresh("stop");
       this.stopFound = null;
       this.table.setOverlay("stop", null);
-      const gained = answer.points ?? (answer.effect ? answer.effect.points : null);
-      clear(output, h("p", { class: "message message-done" },
-        `${taker} called STOP${gained !== null && gained !== undefined ? `: ${points(gained)}` : ""}.`));
+      const history = this.table.state.history;
+      clear(output, h("p", { class: "message message-done" }, `${history[history.length - 1].text}.`));
     });
   }
 
