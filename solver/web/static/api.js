@@ -1,3 +1,4 @@
+// @ts-check
 // The JSON API client (docs/table.md): every call resolves to the answer's JSON or throws an ApiError
 // carrying the status and the answer (the current state on 409, the verdict on 422).
 
@@ -57,11 +58,17 @@ const puzzle = (name) => `/api/puzzles/${encodeURIComponent(name)}`;
 
 export const api = {
   session: () => get("/api/session"),
+  /** @returns {Promise<import("./types").BoardDocument>} */
   board: () => get("/api/board"),
+  /** @returns {Promise<import("./types").StateDocument>} */
   state: () => get("/api/state"),
+  /** @returns {Promise<import("./types").Verdict>} */
   check: (body) => post("/api/check", body),
+  /** @returns {Promise<{played: import("./types").Verdict, state: import("./types").StateDocument}>} */
   play: (body) => post("/api/play", body),
+  /** @returns {Promise<{undone: import("./types").Move, state: import("./types").StateDocument}>} */
   undo: (version) => post("/api/undo", { version }),
+  /** @returns {Promise<{passed: import("./types").Move, state: import("./types").StateDocument}>} */
   pass: (version, discard) => post("/api/pass", { version, discard }),
   stop: () => get("/api/stop"),
   takeStop: (version, taker) => post("/api/stop", { version, taker }),
@@ -70,7 +77,9 @@ export const api = {
   count: () => get("/api/count"),
   end: (version, cards) => post("/api/end", { version, cards }),
   odds: () => get("/api/odds"),
+  /** @returns {Promise<import("./types").CardDocument>} */
   card: (number) => get(`/api/cards/${number}`),
+  /** @returns {Promise<import("./types").CardDocument>} */
   enterCard: (number, clue) => post(`/api/cards/${number}`, { clue }),
   confirmCard: (number) => post(`/api/cards/${number}`, { confirm: true }),
   newGame: (body) => post("/api/games", body),

@@ -1,3 +1,4 @@
+// @ts-check
 // The board as SVG, drawn from GET /api/board: the four districts, the two rivers, the paths (bridges
 // and reconstructed paths drawn apart), and on every location its markers and tile. Overlays: a
 // play's preview, the markers STOP may take, the odds, and picking a marker to remove.
@@ -162,6 +163,10 @@ export class BoardView {
    * container: the element to draw in; boardDocument: GET /api/board; vocabulary: vocab.js;
    * onPick(delict, location) when a marker is tapped in pick mode, onPickLocation(location) when
    * a location is tapped elsewhere in pick mode.
+   * @param {HTMLElement} container
+   * @param {import("./types").BoardDocument} boardDocument
+   * @param {import("./types").Vocabulary} vocabulary
+   * @param {{onPick?: (delict: string, location: string) => void, onPickLocation?: (location: string) => void}} [handlers]
    */
   constructor(container, boardDocument, vocabulary, { onPick, onPickLocation } = {}) {
     this.container = container;

@@ -1,3 +1,4 @@
+// @ts-check
 // Entering a card by tapping (POST /api/cards/{n}): the card's type follows from its number; the
 // player taps the delict, group and direction, or location, then the four locations or delicts (and
 // for a district card the two delicts and the relation). What the table enters replaces the
@@ -23,7 +24,7 @@ export class CardEntry {
   constructor(table, play) {
     this.table = table;
     this.play = play;
-    this.box = byId("enter-box");
+    this.box = byId("enter-box", HTMLDetailsElement);
     this.root = byId("enter-form");
     this.number = null;
     this.fields = this.empty();

@@ -1,3 +1,4 @@
+// @ts-check
 // Playing a card in two taps: the keypad takes a card number (or the Remove-one-marker card), the
 // card is checked as soon as the number is complete, the verdict and a preview of its effect are
 // shown (on the board too), and "Play" applies it on the board the page last saw.
@@ -16,16 +17,22 @@ export class PlayPanel {
     this.table = table;
     this.digits = "";
     this.request = null; // what /api/check was asked: {card: 38} or {card: "remove"}
+    /** @type {import("./types").Verdict | null} */
     this.verdict = null;
+    /** @type {string | null} */
     this.choice = null;
-    this.message = null; // {text, kind}
+    /** @type {{text: string, kind: string} | null} */
+    this.message = null;
     this.locationPick = null; // a location tapped in pick mode: its markers offered as buttons
     this.sequence = 0;
+    /** @type {(number: number, clue: object | null) => void} */
     this.onEnterCard = () => {};
     this.box = byId("verdict");
     this.display = byId("card-display");
-    this.more = byId("more");
-    byId("keypad").addEventListener("click", (event) => this.key(event.target.closest("button")));
+    this.more = byId("more", HTMLInputElement);
+    byId("keypad").addEventListener("click", (event) => {
+      this.key(/** @type {HTMLElement} */ (event.target).closest("button"));
+    });
     this.more.addEventListener("change", () => this.recheck());
     document.addEventListener("keydown", (event) => this.typed(event));
     table.onChange((state, previous, source) => this.boardChanged(state, previous, source));
@@ -209,14 +216,14 @@ export class PlayPanel {
     if (!chosen || !chosen.playable) return;
     const extra = { version: this.table.version };
     if (this.choice) extra.choose = this.choice;
-    const discard = parseCards(byId("play-discard").value).filter((card) => card !== "remove");
+    const discard = parseCards(byId("play-discard", HTMLInputElement).value).filter((card) => card !== "remove");
     if (discard.length) extra.discard = discard;
     const body = this.body(extra);
     if (this.playButton) this.playButton.disabled = true;
     try {
       const answer = await api.play(body);
       const history = answer.state.history;
-      byId("play-discard").value = "";
+      byId("play-discard", HTMLInputElement).value = "";
       this.more.checked = false;
       this.reset();
       this.message = { text: history[history.length - 1].text, kind: "done" };
@@ -256,6 +263,7 @@ export class PlayPanel {
 
   verdictParts() {
     const verdict = this.verdict;
+    /** @type {Partial<import("./types").CardRefDocument>} */
     const card = verdict.card || {};
     const parts = [
       h("p", { class: "card-label" }, capitalise(card.label || "card"),

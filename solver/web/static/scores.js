@@ -1,3 +1,4 @@
+// @ts-check
 // The score track beside the board: players and points, whose turn it is, the last move, the cards out
 // of the game, the supply, the game's outcome, and undo.
 
@@ -8,11 +9,12 @@ import { capitalise } from "./vocab.js";
 export class ScorePanel {
   constructor(table) {
     this.table = table;
-    this.undoButton = byId("undo");
+    this.undoButton = byId("undo", HTMLButtonElement);
     this.undoButton.addEventListener("click", () => this.undo());
     table.onChange((state) => this.render(state));
   }
 
+  /** @param {import("./types").StateDocument} state */
   render(state) {
     const best = Math.max(1, ...state.players.map((p) => state.scores[p] || 0));
     clear(byId("score-list"), state.players.map((player) => {
