@@ -14,14 +14,14 @@ from solver.core.yamlio import FlowMap, dump_yaml
 
 
 def _ranges(start: int, stop: int) -> str:
-    """`1-16 A (delict), 17-32 B (group)`: card ranges for a deck file's header."""
+    """Card ranges for a deck file's header: each as FIRST-LAST, its letter, at the table its kind."""
     found = [f"{card_span(r.first, r.last, '-')} {r.letter}" + (f" ({r.kind})" if r.at_table else "")
              for r in vocabulary.CARD_RANGES[start:stop]]
     return ", ".join(found)
 
 
 def _example(letter: str) -> str:
-    """`#   1-16  A`: the head of a template's example line, numbers right-aligned."""
+    """The head of a template's example line: `#`, the range right-aligned, the letter."""
     found = vocabulary.RANGE_OF_LETTER[letter]
     return f"# {card_span(found.first, found.last, '-'):>6}  {letter}"
 
