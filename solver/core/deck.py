@@ -16,6 +16,10 @@ CARD_NUMBERS = vocabulary.CARD_NUMBERS
 PROVENANCES = ("printed", "derived", "reconstructed", "user", "entered")
 
 
+class CardTextMissing(BadInput):
+    """A card whose text the deck does not know: the user writes it out, or uses a deck that has it."""
+
+
 @dataclass(frozen=True)
 class Card:
     number: int
@@ -48,11 +52,10 @@ class Deck:
         """The clue on a card, or a BadInput that says how to supply a missing text."""
         card = self.card(number)
         if card.clue is None:
-            raise BadInput(
+            raise CardTextMissing(
                 f"card {card.number} (type {card.letter}) has no text in {self.source}: the "
                 "rulebook does not print it. Write it out under `clues:` instead "
-                "(e.g. {type: delict, delict: ..., locations: [...]}), or pass your own deck "
-                "with --deck FILE"
+                "(e.g. {type: delict, delict: ..., locations: [...]})"
             )
         return card.clue
 
