@@ -4,7 +4,7 @@
 
 import { api } from "./api.js";
 import { byId } from "./dom.js";
-import { paragraph } from "./solo/messages.js";
+import { Messages } from "./solo/messages.js";
 import { SoloPage } from "./solo/page.js";
 import { applyPalette } from "./vocab.js";
 
@@ -19,9 +19,7 @@ async function boot() {
     await page.start();
   } catch (error) {
     byId("title").textContent = "The puzzles could not be loaded";
-    if (page) page.messages.error(error);
-    else byId("message").replaceChildren(paragraph(error instanceof Error ? error.message : String(error)));
-    byId("message").hidden = false;
+    (page ? page.messages : new Messages(() => {})).error(error);
   }
 }
 

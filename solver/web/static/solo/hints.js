@@ -66,8 +66,9 @@ function apply(page, answer) {
   /** @type {[string, "x" | "o"][]} */
   const updates = answer.removals.map((pair) => [session.keyOf(pair), "x"]);
   answer.placements.forEach((pair) => updates.push([session.keyOf(pair), "o"]));
-  session.change(updates.filter(([k]) => session.cells.get(k) !== "o"), { clearMarks: true });
+  const changed = session.change(updates.filter(([k]) => session.cells.get(k) !== "o"), { clearMarks: true });
   page.messages.hide();
+  if (changed) sayWhenSolved(page);
 }
 
 /** @param {SoloPage} page @param {boolean} [which] mark the wrong entries */
