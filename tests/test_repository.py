@@ -124,3 +124,74 @@ def test_files_the_docs_name_exist(page):
     named = NAMED_PATH.findall(page.read_text(encoding="utf-8"))
     missing = [path for path in named if not re.search(r"\b[A-Z]+\b", path) and not (ROOT / path).exists()]
     assert not missing, f"{page.name} names files that do not exist: {missing}"
+
+
+# ----- one vocabulary: group colours and card numbers are defined in solver/core/vocabulary.py only
+
+VOCABULARY = "solver/core/vocabulary.py"
+# The lead's files, which still word card numbers themselves: to be drawn from the vocabulary too
+# (table_api.py only outside board_document, which takes the vocabulary already).
+NOT_YET_FROM_THE_VOCABULARY = ("solver/table/", "solver/commands/game.py", "solver/web/table_api.py")
+SOURCE_SUFFIXES = (".py", ".js", ".ts", ".css", ".html")
+# A card number as code or text: the last numbers (73, 76, 77 as in range(1, 77)) anywhere; a range
+# of card numbers ("17-32", "57–72", "1 to 76"; not "1-16", which as often names rules); the last
+# table card compared with or set as a maximum ("<= 72", "max: 72"). 72 points an inch stays.
+CARD_NUMBER = re.compile(
+    r"(?<![\w.#-])(?:73|76|77)(?![\w.%])"
+    r"|(?<![\w.])(?:1|17|33|57|73)\s*(?:-|–|to)\s*(?:32|56|72|76)(?!\d)"
+    r"|(?:<=?|>=?|==|max:)\s*72(?!\d)")
+
+
+def _vocabulary_hexes() -> set[str]:
+    """The colours that tell the groups apart (the text colour on them is black or white, as elsewhere)."""
+    from solver.core.vocabulary import PALETTE
+
+    return {colour.lower() for entry in PALETTE.values() for role, colour in vars(entry).items()
+            if role not in ("hatch", "ink")}
+
+
+def _drawing_from_the_vocabulary() -> list[tuple[Path, str]]:
+    """The source files of solver/ (Python, the pages' scripts, styles and HTML) that must draw from it."""
+    found = []
+    for path in tracked_files():
+        name = path.relative_to(ROOT).as_posix()
+        if not name.startswith("solver/") or not name.endswith(SOURCE_SUFFIXES) or name == VOCABULARY:
+            continue
+        text = text_of(path)
+        if text is not None:
+            found.append((path, text))
+    return found
+
+
+def test_group_colours_are_defined_only_in_the_vocabulary():
+    hexes = _vocabulary_hexes()
+    found = [f"{path.relative_to(ROOT)}:{number}: {match.group(0)}"
+             for path, text in _drawing_from_the_vocabulary()
+             for number, line in enumerate(text.splitlines(), 1)
+             for match in re.finditer(r"#[0-9a-fA-F]{6}\b", line) if match.group(0).lower() in hexes]
+    assert not found, f"take the group colours from {VOCABULARY} (the pages: --group-COLOUR-ROLE):\n" + "\n".join(found)
+
+
+def test_card_numbers_are_defined_only_in_the_vocabulary():
+    found = [f"{path.relative_to(ROOT)}:{number}: {match.group(0)!r} in {line.strip()!r}"
+             for path, text in _drawing_from_the_vocabulary()
+             if not path.relative_to(ROOT).as_posix().startswith(NOT_YET_FROM_THE_VOCABULARY)
+             for number, line in enumerate(text.splitlines(), 1)
+             for match in [CARD_NUMBER.search(line)] if match]
+    assert not found, f"take card numbers and ranges from {VOCABULARY}:\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize("line", [
+    "CARD_NUMBERS = range(1, 77)", "if (number <= 72) return", "max: 72,", "numbered 1 to 76",
+    "# 73-76: the solo cards", "57-72 D (location)", "const HIGHEST_CARD = 76;",
+])
+def test_the_card_number_pattern_catches_card_numbers(line):
+    assert CARD_NUMBER.search(line)
+
+
+@pytest.mark.parametrize("line", [
+    "size * 1.22 / 72", "[BOX.height - AREA_TOP - 4, 72, 58]", "rules 1-16", "width: 760px", "0.76",
+    "#2d6c76", "rules 13-16",
+])
+def test_the_card_number_pattern_leaves_other_numbers_alone(line):
+    assert not CARD_NUMBER.search(line)

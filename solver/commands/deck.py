@@ -14,7 +14,7 @@ from solver.commands.options import board_option, deck_option, echo_json, json_o
 @json_option
 @click.pass_context
 def deck(ctx: click.Context, deck_file: str | None, as_json: bool) -> None:
-    """The 76 info cards: without a subcommand, list every card with its provenance.
+    """The numbered info cards: without a subcommand, list every card with its provenance.
 
     \b
     schinderhannes deck --json                 every card in the clue schema

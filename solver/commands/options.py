@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 import json
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -14,10 +16,40 @@ board_option = click.option(
     "--board", "board_file", type=click.Path(dir_okay=False),
     help="Board file (default: the bundled data/board.yaml).",
 )
-deck_option = click.option(
+Command = TypeVar("Command", bound=Callable[..., Any])
+_deck_file_option = click.option(
     "--deck", "deck_file", type=click.Path(dir_okay=False),
     help="Deck file with your own card texts (default: the bundled data/deck.yaml).",
 )
+OWN_DECK = "or pass your own deck with --deck FILE"
+
+
+def _card_text_missing(error: BaseException | None) -> bool:
+    """Whether a card's missing text is behind this error, however it was worded again on the way."""
+    from solver.core.deck import CardTextMissing
+
+    while error is not None:
+        if isinstance(error, CardTextMissing):
+            return True
+        error = error.__cause__ or error.__context__
+    return False
+
+
+def deck_option(command: Command) -> Command:
+    """--deck FILE; a card text the deck lacks then says, last, that the option supplies one."""
+
+    from solver.core.errors import BadInput
+
+    @functools.wraps(command)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except BadInput as error:
+            if not _card_text_missing(error):
+                raise
+            raise BadInput(f"{error.message}, {OWN_DECK}", error.file, error.line) from None
+
+    return _deck_file_option(run)  # type: ignore[return-value]
 json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 
 

@@ -10,10 +10,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from solver.core import names
+from solver.core import names, vocabulary
 from solver.core.errors import BadInput
 
-CARD_TYPES = {"A": "delict", "B": "group", "C": "district", "D": "location", "S": "solo"}
+CARD_TYPES = {card_range.letter: card_range.kind for card_range in vocabulary.CARD_RANGES}
 TYPE_LETTERS = {"delict": "A", "group": "B", "district": "C", "location": "D", "not": "S"}
 
 
@@ -193,18 +193,11 @@ _PARSERS: dict[str, Callable[[dict[str, Any]], Clue]] = {
 
 
 def card_type_of_number(number: int) -> str:
-    """The type letter a card number gives (docs/deck.md): 1–16 A, … 73–76 S."""
-    if 1 <= number <= 16:
-        return "A"
-    if 17 <= number <= 32:
-        return "B"
-    if 33 <= number <= 56:
-        return "C"
-    if 57 <= number <= 72:
-        return "D"
-    if 73 <= number <= 76:
-        return "S"
-    raise BadInput(f"there is no card {number}; info cards are numbered 1 to 76")
+    """The type letter a card number gives (docs/deck.md, `vocabulary.CARD_RANGES`)."""
+    for card_range in vocabulary.CARD_RANGES:
+        if card_range.first <= number <= card_range.last:
+            return card_range.letter
+    raise BadInput(f"there is no card {number}; {vocabulary.numbered_cards()}")
 
 
 def fits_type(clue: Clue, letter: str) -> bool:

@@ -1,18 +1,23 @@
-"""The deck of 76 numbered info cards, loaded from `data/deck.yaml` or a user's own file."""
+"""The deck of numbered info cards, loaded from `data/deck.yaml` or a user's own file."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
 
+from solver.core import vocabulary
 from solver.core.cards import Clue, card_type_of_number, fits_type, parse_clue
 from solver.core.errors import BadInput
 from solver.core.paths import data_file
 from solver.core.yamlio import line_of, load_yaml
 
 DEFAULT_DECK = data_file("deck.yaml")
-CARD_NUMBERS = range(1, 77)
+CARD_NUMBERS = vocabulary.CARD_NUMBERS
 PROVENANCES = ("printed", "derived", "reconstructed", "user", "entered")
+
+
+class CardTextMissing(BadInput):
+    """A card whose text the deck does not know: the user writes it out, or uses a deck that has it."""
 
 
 @dataclass(frozen=True)
@@ -38,21 +43,19 @@ class Deck:
 
     def card(self, number: object) -> Card:
         if isinstance(number, bool) or not isinstance(number, int):
-            raise BadInput(f"a card is given by its number, not {_described(number)}; "
-                           "info cards are numbered 1 to 76")
+            raise BadInput(f"a card is given by its number, not {_described(number)}; {vocabulary.numbered_cards()}")
         if number not in self.cards:
-            raise BadInput(f"there is no card {number}; info cards are numbered 1 to 76")
+            raise BadInput(f"there is no card {number}; {vocabulary.numbered_cards()}")
         return self.cards[number]
 
     def clue(self, number: object) -> Clue:
         """The clue on a card, or a BadInput that says how to supply a missing text."""
         card = self.card(number)
         if card.clue is None:
-            raise BadInput(
+            raise CardTextMissing(
                 f"card {card.number} (type {card.letter}) has no text in {self.source}: the "
                 "rulebook does not print it. Write it out under `clues:` instead "
-                "(e.g. {type: delict, delict: ..., locations: [...]}), or pass your own deck "
-                "with --deck FILE"
+                "(e.g. {type: delict, delict: ..., locations: [...]})"
             )
         return card.clue
 

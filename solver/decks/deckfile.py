@@ -6,17 +6,33 @@ from collections.abc import Iterable, Mapping
 
 import yaml
 
+from solver.core import vocabulary
 from solver.core.cards import Clue, card_type_of_number
 from solver.core.deck import Card
+from solver.core.vocabulary import card_span
 from solver.core.yamlio import FlowMap, dump_yaml
 
-HEADER = """\
-# The 76 numbered Schinderhannes info cards.
+
+def _ranges(start: int, stop: int) -> str:
+    """Card ranges for a deck file's header: each as FIRST-LAST, its letter, at the table its kind."""
+    found = [f"{card_span(r.first, r.last, '-')} {r.letter}" + (f" ({r.kind})" if r.at_table else "")
+             for r in vocabulary.CARD_RANGES[start:stop]]
+    return ", ".join(found)
+
+
+def _example(letter: str) -> str:
+    """The head of a template's example line: `#`, the range right-aligned, the letter."""
+    found = vocabulary.RANGE_OF_LETTER[letter]
+    return f"# {card_span(found.first, found.last, '-'):>6}  {letter}"
+
+
+HEADER = f"""\
+# The {vocabulary.LAST_CARD} numbered Schinderhannes info cards.
 #
 # provenance:
 #   printed        - the rulebook prints this card's clue (rules 1-15 and their examples)
 #   reconstructed  - no source prints it: synthesized (`schinderhannes deck synthesize
-#                    --seed {seed}`) so that each box puzzle 1-4 has exactly one solution,
+#                    --seed {{seed}}`) so that each box puzzle 1-4 has exactly one solution,
 #                    agreeing with the official entries, and every card is true under at
 #                    least one of the four solutions. NOT the text of the real cards.
 #
@@ -24,22 +40,22 @@ HEADER = """\
 # (`schinderhannes deck template -o my-deck.yaml`, fill it in, then
 # `schinderhannes deck verify my-deck.yaml`), and pass your file with --deck FILE.
 #
-# The type follows from the number: 1-16 A (delict), 17-32 B (group),
-# 33-56 C (district), 57-72 D (location), 73-76 S (solo, "S" on the back).
+# The type follows from the number: {_ranges(0, 2)},
+# {_ranges(2, 5)} (solo, "S" on the back).
 # Clue fields follow the puzzle-file schema (docs/formats.md).
 
 """
 
-TEMPLATE_HEADER = """\
+TEMPLATE_HEADER = f"""\
 # Your own Schinderhannes deck: copy each card's text from your printed cards.
 #
 # Fill in `clue:` (the puzzle-file schema) and leave `provenance: user`. The type
 # follows from the number; the examples show each type's fields:
-#   1-16  A: {type: delict, delict: donkey theft, locations: [Kirn, Boos, Simmern, Hundsbach]}
-#  17-32  B: {type: group, group: felony, direction: north}
-#  33-56  C: {type: district, delicts: [highway robbery, break-in], relation: adjoining}   # or: same
-#  57-72  D: {type: location, location: Oberhausen, delicts: [break-in, imprisonment, robbery, hideout]}
-#  73-76  S: {type: not, delict: murder, locations: [Kirn, Boos]}   # or any of the above
+{_example("A")}: {{type: delict, delict: donkey theft, locations: [Kirn, Boos, Simmern, Hundsbach]}}
+{_example("B")}: {{type: group, group: felony, direction: north}}
+{_example("C")}: {{type: district, delicts: [highway robbery, break-in], relation: adjoining}}   # or: same
+{_example("D")}: {{type: location, location: Oberhausen, delicts: [break-in, imprisonment, robbery, hideout]}}
+{_example("S")}: {{type: not, delict: murder, locations: [Kirn, Boos]}}   # or any of the above
 # Cards the rulebook prints are already filled in. Check the file with
 #   schinderhannes deck verify my-deck.yaml
 # and use it with --deck my-deck.yaml.
@@ -94,7 +110,7 @@ def reconstructed_deck(source: Mapping[int, Card], clues: Mapping[int, Clue], ke
 def template_deck(printed: Mapping[int, Card]) -> str:
     """A deck file with the printed cards filled in and every other card's `clue:` empty."""
     lines = []
-    for number in range(1, 77):
+    for number in vocabulary.CARD_NUMBERS:
         card = printed.get(number)
         if card is not None and card.provenance == "printed":
             lines.append(dump_yaml([_entry(card)]))

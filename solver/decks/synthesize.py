@@ -28,7 +28,7 @@ from typing import Any
 
 from ortools.sat.python import cp_model, cp_model_helper
 
-from solver.core import names, workers
+from solver.core import names, vocabulary, workers
 from solver.core.bits import N
 from solver.core.board import Board
 from solver.core.cards import Clue, DelictClue, DistrictClue, GroupClue, LocationClue, NotClue, card_type_of_number
@@ -36,7 +36,7 @@ from solver.core.semantics import holds
 from solver.decks.box import BoxPuzzle, PartialCard
 from solver.solo.model import Assignment, PuzzleModel
 
-NUMBERS = range(1, 77)
+NUMBERS = vocabulary.CARD_NUMBERS
 PAIRS: tuple[tuple[str, str], ...] = tuple((g, d) for g in names.GROUPS for d in names.DIRECTIONS)
 NOT_SIZES = (2, 5)  # a solo "not" card names between 2 and 5 locations
 Lit = cp_model_helper.Literal  # a Boolean variable or its negation
@@ -48,7 +48,7 @@ class SynthesisError(RuntimeError):
 
 @dataclass
 class Synthesis:
-    clues: dict[int, Clue]  # card number -> clue, all 76
+    clues: dict[int, Clue]  # card number -> clue, every number
     solutions: dict[int, Assignment]  # box puzzle number -> its hidden complete solution
     iterations: int
     cuts: int
@@ -419,7 +419,7 @@ def synthesize(board: Board, puzzles: Sequence[BoxPuzzle], fixed: Mapping[int, C
                partial: Mapping[int, PartialCard], seed: int, max_iterations: int = 500,
                per_puzzle: int = 10, progress: Callable[[str], None] | None = None,
                cover_all: bool = True, balanced: bool = True) -> Synthesis:
-    """Card texts for all 76 numbers under which each puzzle has exactly one solution (see module doc).
+    """Card texts for every card number under which each puzzle has exactly one solution (see module doc).
 
     `cover_all` and `balanced` as for Master; turn `balanced` off when fixing cards of a real deck.
     """

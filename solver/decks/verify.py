@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from solver.core import names
+from solver.core import names, vocabulary
 from solver.core.board import Board
 from solver.core.cards import Clue, DelictClue, DistrictClue, LocationClue, NotClue
 from solver.core.deck import Card, Deck
@@ -65,7 +65,7 @@ class Verification:
 
 def verify_deck(deck: Deck, board: Board, puzzles: Sequence[BoxPuzzle], printed: Mapping[int, Card],
                 partial: Mapping[int, PartialCard]) -> Verification:
-    missing = [n for n in range(1, 77) if n not in deck.cards or deck.cards[n].clue is None]
+    missing = [n for n in vocabulary.CARD_NUMBERS if n not in deck.cards or deck.cards[n].clue is None]
     return Verification(missing, printed_differences(deck, printed, partial),
                         [check_puzzle(deck, board, puzzle) for puzzle in puzzles], shape_problems(deck))
 

@@ -19,20 +19,16 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from solver.core import names
+from solver.core import names, vocabulary
 from solver.core.board import Board
 from solver.core.errors import BadInput
+from solver.core.vocabulary import GROUP_LETTERS as LETTERS
 from solver.solo.puzzle import Puzzle
 
 NBSP = "\u00a0"
 PAGE = (8.27, 11.69)  # A4 in inches
 MARGIN = 0.45
 INK, GREY, RULE = "#222222", "#666666", "#999999"
-# Light print colours for the group colour names of names.GROUP_COLOURS, and what tells the groups apart
-# without colour: a hatching and a letter.
-SWATCHES = {"blue": "#bcd7f5", "yellow": "#fff0a0", "orange": "#ffd0a0", "green": "#c4e8bc"}
-HATCHES = {"blue": "////", "yellow": "...", "orange": "xxx", "green": "---"}
-LETTERS = {"Livestock theft": "L", "Crime": "C", "Imprisonment/Jailbreak": "I", "Felony": "F"}
 INSTRUCTIONS = ("Each of the 16 delicts took place at exactly one of the 16 locations. "
                 "Use the clues to find which delict took place where: cross off in the grid what cannot be, "
                 "circle what must be.")
@@ -183,11 +179,6 @@ h2 { font-size: 11pt; margin: 2.5mm 0 1mm; }
 .key span.members { display: block; padding-left: 8mm; }
 .swatch { display: inline-block; width: 6mm; height: 3.4mm; border: 0.5pt solid #555; margin-right: 1.5mm;
           vertical-align: -0.6mm; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
-.g-blue { background: repeating-linear-gradient(45deg, #555 0 0.4pt, #bcd7f5 0.4pt 1.6mm); }
-.g-yellow { background: radial-gradient(#555 0.45pt, #fff0a0 0.6pt) 0 0 / 1.3mm 1.3mm; }
-.g-orange { background: repeating-linear-gradient(45deg, #555 0 0.4pt, transparent 0.4pt 1.6mm),
-                        repeating-linear-gradient(-45deg, #555 0 0.4pt, #ffd0a0 0.4pt 1.6mm); }
-.g-green { background: repeating-linear-gradient(0deg, #555 0 0.4pt, #c4e8bc 0.4pt 1.4mm); }
 table { border-collapse: collapse; }
 table.grid { font-size: 6.5pt; margin-top: 2mm; }
 table.grid td { width: 4.1mm; height: 4.1mm; border: 0.4pt solid #999; padding: 0; }
@@ -215,12 +206,23 @@ table.solved th { background: #eee; }
 @media screen { body { margin: 8mm auto; }
   .puzzle + .puzzle, .solution { margin-top: 15mm; border-top: 1px dashed #aaa; padding-top: 4mm; } }
 """
+# The matplotlib hatches of vocabulary.PALETTE drawn in CSS, over the swatch colour.
+CSS_HATCHES = {
+    "////": "repeating-linear-gradient(45deg, #555 0 0.4pt, {swatch} 0.4pt 1.6mm)",
+    "...": "radial-gradient(#555 0.45pt, {swatch} 0.6pt) 0 0 / 1.3mm 1.3mm",
+    "xxx": "repeating-linear-gradient(45deg, #555 0 0.4pt, transparent 0.4pt 1.6mm),\n"
+           "                        repeating-linear-gradient(-45deg, #555 0 0.4pt, {swatch} 0.4pt 1.6mm)",
+    "---": "repeating-linear-gradient(0deg, #555 0 0.4pt, {swatch} 0.4pt 1.4mm)",
+}
+
+
+def _group_style() -> str:
+    """A `.g-COLOUR` rule per group colour: its swatch with its hatching."""
+    return "".join(f".g-{colour} {{ background: {CSS_HATCHES[entry.hatch].format(swatch=entry.swatch)}; }}\n"
+                   for colour, entry in vocabulary.PALETTE.items())
+
+
 COMPACT_FROM = 22  # HTML: more clues than this are set smaller
-
-
-def sheet_html(puzzle: Puzzle, board: Board, solution: bool = True, grid: bool = True) -> str:
-    """One puzzle's sheet as one self-contained HTML document."""
-    return sheets_html([puzzle], board, solution, grid)
 
 
 def sheets_html(puzzles: Sequence[Puzzle], board: Board, solution: bool = False, grid: bool = True) -> str:
@@ -230,7 +232,7 @@ def sheets_html(puzzles: Sequence[Puzzle], board: Board, solution: bool = False,
     picture = board_svg(board, size=4.4, font_scale=0.62)
     title = sheet_title(puzzles[0]) if len(puzzles) == 1 else f"{len(puzzles)} Schinderhannes puzzles"
     parts = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
-             f"<title>{html.escape(title)}</title>", f"<style>{HTML_STYLE}</style>", "</head>", "<body>"]
+             f"<title>{html.escape(title)}</title>", f"<style>{_html_style()}</style>", "</head>", "<body>"]
     parts += [_html_puzzle(puzzle, board, picture, grid) for puzzle in puzzles]
     if solution:
         parts += [_html_solution_page(puzzle, board) for puzzle in puzzles]
@@ -248,6 +250,12 @@ def _html_puzzle(puzzle: Puzzle, board: Board, picture: str, grid: bool) -> str:
         '<div class="cols">', '<div class="left">', f'<div class="board">{picture}</div>', *lower, "</div>",
         '<div class="right">', _html_key(), "<h2>Clues</h2>", _html_clues(puzzle), "</div>", "</div>", "</section>",
     ])
+
+
+def _html_style() -> str:
+    """The sheet's CSS, the group swatches inserted after the key's own rules."""
+    at = HTML_STYLE.index("table { border-collapse")
+    return HTML_STYLE[:at] + _group_style() + HTML_STYLE[at:]
 
 
 def _swatch(colour: str) -> str:
@@ -353,7 +361,8 @@ class _Page:
 
     def swatch(self, left: float, top: float, colour: str, width: float = 0.3, height: float = 0.15) -> None:
         """A group's colour with its hatching: tells the group apart in black and white too."""
-        self.box(left, top, width, height, SWATCHES[colour], edge="#555555", line=0.5, hatch=HATCHES[colour])
+        entry = vocabulary.PALETTE[colour]
+        self.box(left, top, width, height, entry.swatch, edge="#555555", line=0.5, hatch=entry.hatch)
 
     def heading(self, title: str, subtitle: str) -> float:
         """Title and grey subtitle at the top; returns where the content below may start."""
@@ -501,7 +510,8 @@ def _elimination_grid(page: _Page, left: float, top: float, cell: float) -> None
         page.text(x + cell / 2, y0 - 0.23, delict, 7, rotation=90, ha="left", va="center", rotation_mode="anchor")
         if column % 4 == 0:
             _, colour, letter = group_of(delict)
-            page.box(x, y0 - 0.18, 4 * cell, 0.16, SWATCHES[colour], edge="#555555", line=0.5, hatch=HATCHES[colour])
+            entry = vocabulary.PALETTE[colour]
+            page.box(x, y0 - 0.18, 4 * cell, 0.16, entry.swatch, edge="#555555", line=0.5, hatch=entry.hatch)
             page.text(x + 2 * cell, y0 - 0.1, letter, 7.5, ha="center", va="center", fontweight="bold",
                       bbox={"boxstyle": "square,pad=0.1", "fc": "white", "ec": "none"})
     for row, location in enumerate(names.LOCATIONS):

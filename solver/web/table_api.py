@@ -47,7 +47,9 @@ class NotPlayable(Exception):
 
 
 def board_document(config: TableConfig) -> dict[str, Any]:
-    """The board's geometry and the game's names, for drawing."""
+    """The board's geometry, the game's names and how the page shows them."""
+    from solver.core import vocabulary
+
     board = config.the_board()
     graph = board.graph
     return {
@@ -60,6 +62,7 @@ def board_document(config: TableConfig) -> dict[str, Any]:
                    for group, delicts in names.GROUPS.items()],
         "districts": {code: names.DISTRICT_NAMES[code] for code in names.DISTRICTS},
         "source": board.source,
+        "vocabulary": vocabulary.document(),
     }
 
 

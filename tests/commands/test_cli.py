@@ -73,3 +73,14 @@ def test_generate_count_refuses_a_folder_that_holds_one_of_its_puzzles(run, tmp_
     code, _, err = run("generate", "--difficulty", "easy", "--count", "3", "-o", str(tmp_path))
     assert code == 2 and "easy-2.yaml exists; give --force" in err
     assert (tmp_path / "easy-2.yaml").read_text(encoding="utf-8") == "mine\n"
+
+
+def test_a_card_without_text_names_the_deck_option(run, tmp_path):
+    deck = tmp_path / "deck.yaml"
+    deck.write_text("cards:\n  - {number: 5, type: A}\n", encoding="utf-8")
+    puzzle = tmp_path / "p.yaml"
+    puzzle.write_text("cards: [5]\n", encoding="utf-8")
+    code, out, err = run("solve", puzzle, "--deck", deck)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.rstrip().endswith("Write it out under `clues:` instead (e.g. {type: delict, delict: ..., "
+                                 "locations: [...]}), or pass your own deck with --deck FILE")

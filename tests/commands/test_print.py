@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from solver.core import names
+from solver.core.vocabulary import GROUP_LETTERS as LETTERS
+from solver.core.vocabulary import PALETTE
 from solver.solo.puzzle import load_puzzle
-from solver.solo.sheet import HATCHES, LETTERS
 
 
 def _pages(path: Path) -> int:
@@ -85,7 +86,7 @@ def test_the_page_lists_the_delicts_by_group_the_clues_and_the_grid(run, tmp_pat
 
 
 def test_groups_stay_apart_in_black_and_white() -> None:
-    assert len(set(HATCHES.values())) == len(HATCHES) == 4
+    assert len({entry.hatch for entry in PALETTE.values()}) == len(PALETTE) == 4
     assert len(set(LETTERS.values())) == len(names.GROUPS) == 4
 
 

@@ -2,8 +2,10 @@
 
 The server runs in a background thread of the test process on a temporary state file; the
 browser is Debian's Chromium driven by Playwright. Without Playwright, uvicorn or Chromium
-the page tests are skipped. Every page fails its test on a JavaScript error or a console
-error, except the HTTP error statuses the test says it provokes.
+the page tests are skipped, with the reason; under CI (the environment variable CI set) such a
+skip is a failure instead, so that a CI run without a browser cannot pass. Every page fails its
+test on a JavaScript error or a console error, except the HTTP error statuses the test says it
+provokes.
 
 With SCHINDERHANNES_SHOTS=FOLDER set, `shot(page, name)` saves screenshots there.
 """
@@ -33,6 +35,35 @@ WAIT_MS = 20_000
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 HTTP_ERROR = re.compile(r"Failed to load resource: the server responded with a status of (\d+)")
+
+
+def browser_tests_required() -> bool:
+    """Whether the page tests must run (CI set and not "0" or "false"): then a skip fails."""
+    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+
+
+def _skip_reason(report: pytest.TestReport | pytest.CollectReport) -> str:
+    longrepr = report.longrepr
+    return str(longrepr[2]) if isinstance(longrepr, tuple) and len(longrepr) == 3 else str(longrepr)
+
+
+def _fail_the_skip(report: pytest.TestReport | pytest.CollectReport) -> None:
+    if report.skipped and browser_tests_required() and not hasattr(report, "wasxfail"):
+        reason = _skip_reason(report)
+        report.outcome = "failed"
+        report.longrepr = f"CI is set, so the browser tests must run, but this was skipped: {reason}"
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    outcome = yield
+    _fail_the_skip(outcome.get_result())  # type: ignore[attr-defined]
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_make_collect_report(collector: pytest.Collector) -> Iterator[None]:
+    outcome = yield
+    _fail_the_skip(outcome.get_result())  # type: ignore[attr-defined]
 
 
 def write_state(path: Path, markers: dict[str, list[str]] | None = None, players: tuple[str, ...] = ("Anna", "Ben"),

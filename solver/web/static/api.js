@@ -1,3 +1,4 @@
+// @ts-check
 // The JSON API client (docs/table.md): every call resolves to the answer's JSON or throws an ApiError
 // carrying the status and the answer (the current state on 409, the verdict on 422).
 
@@ -16,11 +17,21 @@ export function withToken(path) {
   return `${path}${path.includes("?") ? "&" : "?"}token=${encodeURIComponent(TOKEN)}`;
 }
 
-async function request(method, path, body) {
-  const options = { method, headers: { Accept: "application/json" } };
+/**
+ * @param {string} method
+ * @param {string} path
+ * @param {unknown} [body] sent as JSON, or as it is with a `type`
+ * @param {string} [type] the body's media type when it is text (a puzzle file)
+ * @returns {Promise<any>}
+ */
+async function request(method, path, body, type) {
+  /** @type {Record<string, string>} */
+  const headers = { Accept: "application/json" };
+  /** @type {RequestInit} */
+  const options = { method, headers };
   if (body !== undefined) {
-    options.headers["Content-Type"] = "application/json";
-    options.body = JSON.stringify(body);
+    headers["Content-Type"] = type || "application/json";
+    options.body = type ? String(body) : JSON.stringify(body);
   }
   let response;
   try {
@@ -38,16 +49,26 @@ async function request(method, path, body) {
   return data;
 }
 
+/** @param {string} path */
 const get = (path) => request("GET", path);
+/** @param {string} path @param {unknown} body */
 const post = (path, body) => request("POST", path, body);
+/** @param {string} name */
+const puzzle = (name) => `/api/puzzles/${encodeURIComponent(name)}`;
 
 export const api = {
   session: () => get("/api/session"),
+  /** @returns {Promise<import("./types").BoardDocument>} */
   board: () => get("/api/board"),
+  /** @returns {Promise<import("./types").StateDocument>} */
   state: () => get("/api/state"),
+  /** @returns {Promise<import("./types").Verdict>} */
   check: (body) => post("/api/check", body),
+  /** @returns {Promise<{played: import("./types").Verdict, state: import("./types").StateDocument}>} */
   play: (body) => post("/api/play", body),
+  /** @returns {Promise<{undone: import("./types").Move, state: import("./types").StateDocument}>} */
   undo: (version) => post("/api/undo", { version }),
+  /** @returns {Promise<{passed: import("./types").Move, state: import("./types").StateDocument}>} */
   pass: (version, discard) => post("/api/pass", { version, discard }),
   stop: () => get("/api/stop"),
   takeStop: (version, taker) => post("/api/stop", { version, taker }),
@@ -56,10 +77,25 @@ export const api = {
   count: () => get("/api/count"),
   end: (version, cards) => post("/api/end", { version, cards }),
   odds: () => get("/api/odds"),
+  /** @returns {Promise<import("./types").CardDocument>} */
   card: (number) => get(`/api/cards/${number}`),
+  /** @returns {Promise<import("./types").CardDocument>} */
   enterCard: (number, clue) => post(`/api/cards/${number}`, { clue }),
   confirmCard: (number) => post(`/api/cards/${number}`, { confirm: true }),
   newGame: (body) => post("/api/games", body),
+  // the solo puzzles
+  /** @returns {Promise<{puzzles: import("./types").PuzzleSummary[]}>} */
+  puzzles: () => get("/api/puzzles"),
+  /** @returns {Promise<import("./types").PuzzleDocument>} */
+  puzzle: (name) => get(puzzle(name)),
+  /** @returns {Promise<import("./types").PuzzleDocument>} */
+  upload: (text) => request("POST", "/api/puzzles", text, "text/yaml"),
+  /** @returns {Promise<import("./types").HintDocument>} */
+  hint: (name, grid) => post(`${puzzle(name)}/hint`, { grid }),
+  /** @returns {Promise<import("./types").GridCheckDocument>} */
+  checkGrid: (name, grid, which = false) => post(`${puzzle(name)}/check`, { grid, which }),
+  /** @returns {Promise<{name: string, solution: import("./types").Pair[]}>} */
+  solution: (name) => get(`${puzzle(name)}/solution`),
 };
 
 /** Follow the change feed: onVersion(version) on every `state` event, onStatus("live" | "reconnecting"). */

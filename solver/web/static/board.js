@@ -1,3 +1,4 @@
+// @ts-check
 // The board as SVG, drawn from GET /api/board: the four districts, the two rivers, the paths (bridges
 // and reconstructed paths drawn apart), and on every location its markers and tile. Overlays: a
 // play's preview, the markers STOP may take, the odds, and picking a marker to remove.
@@ -162,6 +163,10 @@ export class BoardView {
    * container: the element to draw in; boardDocument: GET /api/board; vocabulary: vocab.js;
    * onPick(delict, location) when a marker is tapped in pick mode, onPickLocation(location) when
    * a location is tapped elsewhere in pick mode.
+   * @param {HTMLElement} container
+   * @param {import("./types").BoardDocument} boardDocument
+   * @param {import("./types").Vocabulary} vocabulary
+   * @param {{onPick?: (delict: string, location: string) => void, onPickLocation?: (location: string) => void}} [handlers]
    */
   constructor(container, boardDocument, vocabulary, { onPick, onPickLocation } = {}) {
     this.container = container;
@@ -438,6 +443,14 @@ function heat(probability) {
   return `hsl(8 85% ${lightness}%)`;
 }
 
+const SWATCH = { width: 80, height: 30, margin: 4 }; // a path's swatch in the legend
+
+/** A path across the legend's swatch, a margin clear of either end. */
+function swatchLine() {
+  const y = SWATCH.height / 2;
+  return { x1: SWATCH.margin, y1: y, x2: SWATCH.width - SWATCH.margin, y2: y };
+}
+
 /** A small SVG of one marker chip or tile for the legend. */
 export function legendSwatch(kind, info) {
   const tile = kind === "tile" || kind === "ghost";
@@ -459,11 +472,11 @@ export function legendSwatch(kind, info) {
     swatch.append(el("rect", { x: 2, y: 2, width: 56, height: 36, rx: 8, class: "tile-body", fill: info.fill }),
       el("text", { x: 30, y: 27, class: "tile-text-small", "text-anchor": "middle", fill: info.ink, text: info.short }));
   } else if (kind === "path-known" || kind === "path-reconstructed") {
-    swatch.setAttribute("viewBox", "0 0 80 30");
-    swatch.append(el("line", { x1: 4, y1: 15, x2: 76, y2: 15, class: `path ${kind}` }));
+    swatch.setAttribute("viewBox", `0 0 ${SWATCH.width} ${SWATCH.height}`);
+    swatch.append(el("line", { ...swatchLine(), class: `path ${kind}` }));
   } else if (kind === "bridge") {
-    swatch.setAttribute("viewBox", "0 0 80 30");
-    swatch.append(el("line", { x1: 4, y1: 15, x2: 76, y2: 15, class: "path path-known" }),
+    swatch.setAttribute("viewBox", `0 0 ${SWATCH.width} ${SWATCH.height}`);
+    swatch.append(el("line", { ...swatchLine(), class: "path path-known" }),
       el("g", { class: "bridge", transform: "translate(40 15)" },
         el("rect", { x: -22, y: -10, width: 44, height: 20, rx: 4, class: "bridge-deck" })));
   }

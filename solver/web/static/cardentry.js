@@ -1,3 +1,4 @@
+// @ts-check
 // Entering a card by tapping (POST /api/cards/{n}): the card's type follows from its number; the
 // player taps the delict, group and direction, or location, then the four locations or delicts (and
 // for a district card the two delicts and the relation). What the table enters replaces the
@@ -6,24 +7,24 @@
 import { api } from "./api.js";
 import { byId, clear, h } from "./dom.js";
 
-const TYPES = { A: "delict", B: "group", C: "district", D: "location" };
-const TYPE_NAMES = { A: "A · delict card", B: "B · group card", C: "C · district card", D: "D · location card" };
 const DIRECTIONS = ["north", "south", "west", "east"];
 
-function typeOf(number) {
-  if (!Number.isInteger(number) || number < 1) return null;
-  if (number <= 16) return "A";
-  if (number <= 32) return "B";
-  if (number <= 56) return "C";
-  if (number <= 72) return "D";
-  return null; // 73-76: the solo cards, not used at the table
+/**
+ * The card type a number gives at the table (the solo cards are not played there), or null.
+ * @param {import("./types").CardRanges} cards
+ * @param {number | null} number
+ * @returns {import("./types").CardType | null}
+ */
+function typeOf(cards, number) {
+  if (number === null || !Number.isInteger(number)) return null;
+  return cards.types.find((type) => type.at_table && type.first <= number && number <= type.last) || null;
 }
 
 export class CardEntry {
   constructor(table, play) {
     this.table = table;
     this.play = play;
-    this.box = byId("enter-box");
+    this.box = byId("enter-box", HTMLDetailsElement);
     this.root = byId("enter-form");
     this.number = null;
     this.fields = this.empty();
@@ -56,12 +57,13 @@ export class CardEntry {
 
   openTyped(text) {
     const number = Number(text);
-    if (typeOf(number)) {
+    if (this.typeOf(number)) {
       this.open(number, null);
       return;
     }
+    const { first, last_at_table: last } = this.table.vocabulary.cards;
     this.number = null;
-    this.message = { text: "Info cards at the table are numbered 1 to 72.", kind: "error" };
+    this.message = { text: `Info cards at the table are numbered ${first} to ${last}.`, kind: "error" };
     this.render();
   }
 
@@ -74,8 +76,18 @@ export class CardEntry {
     this.fields = fields;
   }
 
+  /** @param {number | null} number */
+  typeOf(number) {
+    return typeOf(this.table.vocabulary.cards, number);
+  }
+
+  /** The clue type of the open card: delict, group, district or location. */
+  kind() {
+    return this.typeOf(this.number)?.kind;
+  }
+
   clue() {
-    const type = TYPES[typeOf(this.number)];
+    const type = this.kind();
     const f = this.fields;
     if (type === "delict") return { type, delict: f.delict, locations: f.locations };
     if (type === "group") return { type, group: f.group, direction: f.direction };
@@ -84,7 +96,7 @@ export class CardEntry {
   }
 
   missing() {
-    const type = TYPES[typeOf(this.number)];
+    const type = this.kind();
     const f = this.fields;
     if (type === "delict") return !f.delict ? "tap the delict" : f.locations.length !== 4 ? "tap the 4 locations" : null;
     if (type === "group") return !f.group ? "tap the group" : !f.direction ? "tap the direction" : null;
@@ -123,15 +135,16 @@ export class CardEntry {
 
   render() {
     const numberInput = h("input", {
-      id: "enter-number", type: "number", inputmode: "numeric", min: 1, max: 72, value: this.number ?? "",
+      id: "enter-number", type: "number", inputmode: "numeric", min: this.table.vocabulary.cards.first,
+      max: this.table.vocabulary.cards.last_at_table, value: this.number ?? "",
       "aria-label": "card number",
     });
     const parts = [h("div", { class: "enter-number" }, h("label", { for: "enter-number" }, "Card number "), numberInput,
       h("button", { type: "button", onclick: () => this.openTyped(numberInput.value) }, "Open"))];
-    const letter = this.number ? typeOf(this.number) : null;
-    if (letter) {
-      parts.push(h("p", { class: "enter-type" }, `Card ${this.number} is type ${TYPE_NAMES[letter]} (by its number).`));
-      parts.push(...this.typeParts(TYPES[letter]));
+    const type = this.typeOf(this.number);
+    if (type) {
+      parts.push(h("p", { class: "enter-type" }, `Card ${this.number} is type ${type.letter} · ${type.name} (by its number).`));
+      parts.push(...this.typeParts(type.kind));
       const missing = this.missing();
       parts.push(h("div", { class: "actions" },
         h("button", { type: "button", class: "primary", disabled: Boolean(missing), onclick: () => this.submit() },

@@ -1,3 +1,4 @@
+// @ts-check
 // Small DOM helpers shared by the panels: build elements, parse card lists, format numbers.
 
 export function h(tag, attributes = {}, ...children) {
@@ -16,8 +17,17 @@ export function h(tag, attributes = {}, ...children) {
   return element;
 }
 
-export function byId(id) {
-  return document.getElementById(id);
+/**
+ * The element with this id, checked to be a `type` (any HTML element by default).
+ * @template {HTMLElement} T
+ * @param {string} id
+ * @param {{new (): T, prototype: T}} [type]
+ * @returns {T}
+ */
+export function byId(id, type) {
+  const element = document.getElementById(id);
+  if (!(element instanceof (type || HTMLElement))) throw new Error(`the page has no ${type ? type.name : "element"} #${id}`);
+  return /** @type {T} */ (element);
 }
 
 export function clear(element, ...children) {

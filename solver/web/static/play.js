@@ -1,16 +1,15 @@
+// @ts-check
 // Playing a card in two taps: the keypad takes a card number (or the Remove-one-marker card), the
 // card is checked as soon as the number is complete, the verdict and a preview of its effect are
 // shown (on the board too), and "Play" applies it on the board the page last saw.
 
 import { api } from "./api.js";
 import { byId, clear, h, parseCards, points } from "./dom.js";
-import { capitalise, describePlay, provenanceText } from "./vocab.js";
+import { capitalise } from "./vocab.js";
 
-const HIGHEST_CARD = 76;
-
-/** Whether typing another digit could still make a card number (1-76). */
-function complete(digits) {
-  return digits.length >= 2 || Number(digits) * 10 > HIGHEST_CARD;
+/** Whether typing another digit could still make a card number (up to `highest`). */
+function complete(digits, highest) {
+  return digits.length >= String(highest).length || Number(digits) * 10 > highest;
 }
 
 export class PlayPanel {
@@ -18,16 +17,22 @@ export class PlayPanel {
     this.table = table;
     this.digits = "";
     this.request = null; // what /api/check was asked: {card: 38} or {card: "remove"}
+    /** @type {import("./types").Verdict | null} */
     this.verdict = null;
+    /** @type {string | null} */
     this.choice = null;
-    this.message = null; // {text, kind}
+    /** @type {{text: string, kind: string} | null} */
+    this.message = null;
     this.locationPick = null; // a location tapped in pick mode: its markers offered as buttons
     this.sequence = 0;
+    /** @type {(number: number, clue: object | null) => void} */
     this.onEnterCard = () => {};
     this.box = byId("verdict");
     this.display = byId("card-display");
-    this.more = byId("more");
-    byId("keypad").addEventListener("click", (event) => this.key(event.target.closest("button")));
+    this.more = byId("more", HTMLInputElement);
+    byId("keypad").addEventListener("click", (event) => {
+      this.key(/** @type {HTMLElement} */ (event.target).closest("button"));
+    });
     this.more.addEventListener("change", () => this.recheck());
     document.addEventListener("keydown", (event) => this.typed(event));
     table.onChange((state, previous, source) => this.boardChanged(state, previous, source));
@@ -59,9 +64,9 @@ export class PlayPanel {
   digit(digit) {
     if (this.request) this.reset(); // a new card after a checked one
     if (!this.digits && digit === "0") return;
-    this.digits = (this.digits + digit).slice(0, 2);
+    this.digits = (this.digits + digit).slice(0, String(this.table.vocabulary.cards.last).length);
     this.message = null;
-    if (complete(this.digits)) this.checkTyped();
+    if (complete(this.digits, this.table.vocabulary.cards.last)) this.checkTyped();
     else this.render();
   }
 
@@ -73,9 +78,10 @@ export class PlayPanel {
   checkTyped() {
     if (!this.digits) return;
     const number = Number(this.digits);
-    if (number < 1 || number > HIGHEST_CARD) {
+    const { first, last } = this.table.vocabulary.cards;
+    if (number < first || number > last) {
       this.reset();
-      this.message = { text: `There is no card ${number}: info cards are numbered 1 to ${HIGHEST_CARD}.`, kind: "error" };
+      this.message = { text: `There is no card ${number}: info cards are numbered ${first} to ${last}.`, kind: "error" };
       this.render();
       return;
     }
@@ -210,20 +216,17 @@ export class PlayPanel {
     if (!chosen || !chosen.playable) return;
     const extra = { version: this.table.version };
     if (this.choice) extra.choose = this.choice;
-    const discard = parseCards(byId("play-discard").value).filter((card) => card !== "remove");
+    const discard = parseCards(byId("play-discard", HTMLInputElement).value).filter((card) => card !== "remove");
     if (discard.length) extra.discard = discard;
     const body = this.body(extra);
     if (this.playButton) this.playButton.disabled = true;
     try {
       const answer = await api.play(body);
-      const played = answer.played;
-      byId("play-discard").value = "";
+      const history = answer.state.history;
+      byId("play-discard", HTMLInputElement).value = "";
       this.more.checked = false;
       this.reset();
-      this.message = {
-        text: `${played.player} played ${describePlay(played.card.label, played.choice)}: ${points(played.points)}`,
-        kind: "done",
-      };
+      this.message = { text: history[history.length - 1].text, kind: "done" };
       this.table.setState(answer.state, "played");
       this.render();
     } catch (error) {
@@ -260,10 +263,11 @@ export class PlayPanel {
 
   verdictParts() {
     const verdict = this.verdict;
+    /** @type {Partial<import("./types").CardRefDocument>} */
     const card = verdict.card || {};
     const parts = [
       h("p", { class: "card-label" }, capitalise(card.label || "card"),
-        card.reconstructed ? null : h("span", { class: "provenance" }, ` · ${provenanceText(card.provenance)}`)),
+        card.reconstructed ? null : h("span", { class: "provenance" }, ` · ${this.table.vocabulary.provenance(card.provenance)}`)),
       h("blockquote", { class: "card-text" }, card.text || ""),
     ];
     if (card.reconstructed) parts.push(this.reconstructedNotice(card));

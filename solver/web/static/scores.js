@@ -1,40 +1,20 @@
+// @ts-check
 // The score track beside the board: players and points, whose turn it is, the last move, the cards out
 // of the game, the supply, the game's outcome, and undo.
 
 import { api } from "./api.js";
-import { byId, clear, h, points } from "./dom.js";
-import { capitalise, describePlay } from "./vocab.js";
-
-function describeMove(move) {
-  if (!move) return "";
-  const gained = move.effect ? move.effect.points : 0;
-  const card = move.card === "remove" ? "Remove one marker"
-    : typeof move.card === "number" ? `card ${move.card}` : "a written-out card";
-  const discarded = move.out && move.out.length && move.kind !== "play" ? ` (discarded ${move.out.join(", ")})` : "";
-  switch (move.kind) {
-    case "play":
-      return `${move.player} played ${describePlay(card, move.choice)}: ${points(gained)}`;
-    case "pass":
-      return `${move.player} ${move.cards_this_turn_before ? "ended the turn" : "passed"}${discarded}`;
-    case "stop":
-      return `${move.player} called STOP: ${points(gained)}`;
-    case "drawpile":
-      return `cards ${move.out.join(", ")} went out of the game (rule 11)`;
-    case "end":
-      return "the game was ended (rule 12)";
-    default:
-      return `${move.player}: ${move.kind}`;
-  }
-}
+import { byId, clear, h } from "./dom.js";
+import { capitalise } from "./vocab.js";
 
 export class ScorePanel {
   constructor(table) {
     this.table = table;
-    this.undoButton = byId("undo");
+    this.undoButton = byId("undo", HTMLButtonElement);
     this.undoButton.addEventListener("click", () => this.undo());
     table.onChange((state) => this.render(state));
   }
 
+  /** @param {import("./types").StateDocument} state */
   render(state) {
     const best = Math.max(1, ...state.players.map((p) => state.scores[p] || 0));
     clear(byId("score-list"), state.players.map((player) => {
@@ -55,7 +35,7 @@ export class ScorePanel {
       turn.textContent = `${state.turn}'s turn${more}`;
     }
     const history = state.history || [];
-    byId("last-move").textContent = history.length ? `Last move: ${describeMove(history[history.length - 1])}` : "";
+    byId("last-move").textContent = history.length ? `Last move: ${history[history.length - 1].text}` : "";
     const outcome = byId("outcome");
     outcome.hidden = !state.outcome;
     if (state.outcome) {
@@ -80,7 +60,7 @@ export class ScorePanel {
     try {
       const answer = await api.undo(this.table.version);
       this.table.setState(answer.state, "undo");
-      line.textContent = `Undone: ${describeMove(answer.undone)}`;
+      line.textContent = `Undone: ${answer.undone.text}`;
     } catch (error) {
       this.table.explain(error, line);
     }

@@ -1,3 +1,4 @@
+// @ts-check
 // The table page: loads the board and the state, keeps every open page on the same board through the
 // change feed, and wires the panels (scores, playing a card, the tools, entering cards, a new game).
 
@@ -9,15 +10,19 @@ import { startForm } from "./newgame.js";
 import { PlayPanel } from "./play.js";
 import { ScorePanel } from "./scores.js";
 import { Tools } from "./tools.js";
-import { makeVocabulary } from "./vocab.js";
+import { applyPalette, makeVocabulary } from "./vocab.js";
 
 /** The page's copy of the game: the latest state, the overlays on the board, who listens. */
 export class Table {
+  /** @param {import("./types").BoardDocument} boardDocument */
   constructor(boardDocument) {
     this.boardDocument = boardDocument;
     this.vocabulary = makeVocabulary(boardDocument);
+    applyPalette(boardDocument.vocabulary.palette);
+    /** @type {import("./types").StateDocument | null} */
     this.state = null;
     this.overlays = { preview: null, pick: null, stop: null, odds: null };
+    /** @type {((state: import("./types").StateDocument, previous: import("./types").StateDocument | null, source: string) => void)[]} */
     this.listeners = [];
     this.view = null;
   }
@@ -26,11 +31,13 @@ export class Table {
     return this.state ? this.state.version : null;
   }
 
+  /** @param {(state: import("./types").StateDocument, previous: import("./types").StateDocument | null, source: string) => void} listener */
   onChange(listener) {
     this.listeners.push(listener);
   }
 
   /** A new state from the server; `source` says why ("load", "feed", "play", "conflict", ...). */
+  /** @param {import("./types").StateDocument} state @param {string} [source] */
   setState(state, source = "load") {
     const previous = this.state;
     this.state = state;
@@ -99,11 +106,11 @@ function fatal(message) {
 /** With a join token in the address, show the address (and its QR code) for the other devices. */
 function showJoinLink(session) {
   if (!new URLSearchParams(location.search).get("token")) return;
-  const link = byId("join-link");
+  const link = byId("join-link", HTMLAnchorElement);
   link.href = session.join || location.href;
   link.textContent = link.href;
   if (session.join) {
-    const code = byId("join-qr");
+    const code = byId("join-qr", HTMLImageElement);
     code.src = withToken("/api/join.svg");
     code.hidden = false;
   }
@@ -122,7 +129,9 @@ async function openGame(table, state, session) {
   drawLegend(byId("legend"), table.vocabulary);
   new ScorePanel(table);
   const entry = new CardEntry(table, play);
-  play.onEnterCard = (number, clue) => entry.open(number, clue);
+  play.onEnterCard = (number, clue) => {
+    entry.open(number, clue);
+  };
   new Tools(table, play);
   table.setState(state, "load");
   followChanges(async (version) => {
@@ -148,7 +157,7 @@ async function boot() {
   try {
     session = await api.session();
     if (session.game === null) {
-      byId("solo-link").href = withToken("/solo");
+      byId("solo-link", HTMLAnchorElement).href = withToken("/solo");
       byId("start").hidden = false;
       startForm((started) => openGame(table, started, session));
       return;

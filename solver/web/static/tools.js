@@ -1,3 +1,4 @@
+// @ts-check
 // The tools under the keypad: pass (with discards), STOP (rule 10), the hand advisor, the draw-pile
 // check (rule 11), the number of complete assignments left, the odds, and ending the game (rule 12).
 
@@ -50,7 +51,7 @@ export class Tools {
     byId("drawpile-check").addEventListener("click", () => this.checkDrawPiles(false));
     byId("count").addEventListener("click", () => this.count());
     byId("end").addEventListener("click", () => this.end());
-    byId("odds-toggle").addEventListener("change", () => this.odds());
+    byId("odds-toggle", HTMLInputElement).addEventListener("change", () => this.odds());
     // Enter in a tool's field presses its button
     for (const [field, button] of [["pass-discard", "pass"], ["hand-cards", "hand-rank"],
       ["drawpile-cards", "drawpile-check"], ["end-cards", "end"]]) {
@@ -75,21 +76,20 @@ export class Tools {
       this.stopFound = null;
     }
     if (previous && byId("count-result").textContent) this.count();
-    if (byId("odds-toggle").checked) this.odds();
+    if (byId("odds-toggle", HTMLInputElement).checked) this.odds();
   }
 
   // ----- pass ------------------------------------------------------------------------------------------
 
   async pass() {
     const output = byId("pass-result");
-    const discard = parseCards(byId("pass-discard").value).filter((card) => card !== "remove");
+    const discard = parseCards(byId("pass-discard", HTMLInputElement).value).filter((card) => card !== "remove");
     await attempt(this.table, output, async () => {
       const answer = await api.pass(this.table.version, discard);
-      byId("pass-discard").value = "";
+      byId("pass-discard", HTMLInputElement).value = "";
       if (answer.state) this.table.setState(answer.state, "pass");
       else await this.table.refresh("pass");
-      const what = answer.passed && answer.passed.cards_this_turn_before ? "Turn ended" : "Passed";
-      output.textContent = `${what}${discard.length ? ` (discarded ${discard.join(", ")})` : ""}; ${this.table.state.turn}'s turn.`;
+      output.textContent = `${capitalise(answer.passed.text)}; ${this.table.state.turn}'s turn.`;
     });
   }
 
@@ -130,9 +130,8 @@ export class Tools {
       else await this.table.refresh("stop");
       this.stopFound = null;
       this.table.setOverlay("stop", null);
-      const gained = answer.points ?? (answer.effect ? answer.effect.points : null);
-      clear(output, h("p", { class: "message message-done" },
-        `${taker} called STOP${gained !== null && gained !== undefined ? `: ${points(gained)}` : ""}.`));
+      const history = this.table.state.history;
+      clear(output, h("p", { class: "message message-done" }, `${history[history.length - 1].text}.`));
     });
   }
 
@@ -140,8 +139,8 @@ export class Tools {
 
   async rankHand() {
     const output = byId("hand-result");
-    const cards = parseCards(byId("hand-cards").value);
-    if (byId("hand-remove").checked && !cards.includes("remove")) cards.push("remove");
+    const cards = parseCards(byId("hand-cards", HTMLInputElement).value);
+    if (byId("hand-remove", HTMLInputElement).checked && !cards.includes("remove")) cards.push("remove");
     if (!cards.length) {
       error(output, "Type the numbers of the cards in your hand.");
       return;
@@ -178,7 +177,7 @@ export class Tools {
 
   async checkDrawPiles(takeOut) {
     const output = byId("drawpile-result");
-    const cards = parseCards(byId("drawpile-cards").value).filter((card) => card !== "remove");
+    const cards = parseCards(byId("drawpile-cards", HTMLInputElement).value).filter((card) => card !== "remove");
     if (!cards.length) {
       error(output, "Type the numbers of the cards on top of the draw piles.");
       return;
@@ -218,7 +217,7 @@ export class Tools {
 
   async odds() {
     const output = byId("odds-result");
-    if (!byId("odds-toggle").checked) {
+    if (!byId("odds-toggle", HTMLInputElement).checked) {
       this.table.setOverlay("odds", null);
       clear(output);
       return;
@@ -233,7 +232,7 @@ export class Tools {
     await attempt(this.table, output, async () => {
       const answer = await api.odds();
       const odds = oddsByLocation(answer, this.table.vocabulary);
-      if (!byId("odds-toggle").checked) return;
+      if (!byId("odds-toggle", HTMLInputElement).checked) return;
       this.table.setOverlay("odds", odds);
       clear(output, this.oddsTable(odds, answer));
     });
@@ -271,7 +270,7 @@ export class Tools {
 
   async end() {
     const output = byId("end-result");
-    const cards = parseCards(byId("end-cards").value).filter((card) => card !== "remove");
+    const cards = parseCards(byId("end-cards", HTMLInputElement).value).filter((card) => card !== "remove");
     try {
       const answer = await api.end(this.table.version, cards);
       if (answer.state) this.table.setState(answer.state, "end");

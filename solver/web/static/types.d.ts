@@ -1,0 +1,212 @@
+// The shapes of the JSON documents the pages receive (docs/table.md, docs/formats.md), and of the
+// objects the pages build from them. Types only: the browser never loads this file.
+
+// ----- the vocabulary (GET /api/board, "vocabulary"; docs/formats.md "The vocabulary document") -----
+
+export interface Colours {
+  fill: string; ink: string; tint: string; // a marker chip on the table page, its text, a pale background
+  light: string; pale: string; deep: string; // the solo grid: column header, cells, a placed mark
+  swatch: string; hatch: string; // the printed sheet
+}
+export type Palette = Record<string, Colours>;
+
+export interface VocabularyGroup {
+  name: string;
+  colour: string;
+  letter: string;
+  short: string;
+  delicts: string[];
+}
+
+export interface CardType {
+  letter: string;
+  kind: string;
+  name: string;
+  first: number;
+  last: number;
+  at_table: boolean;
+}
+
+export interface CardRanges {
+  first: number;
+  last: number;
+  last_at_table: number;
+  types: CardType[];
+}
+
+export interface VocabularyDocument {
+  groups: VocabularyGroup[];
+  palette: Palette;
+  delicts: Record<string, { abbreviation: string; short: string }>;
+  cards: CardRanges;
+  provenances: Record<string, string>;
+  techniques: Record<string, string>;
+  puzzle_series: Record<string, string>;
+  rules: Record<string, string>;
+}
+
+// ----- the table (docs/table.md) ------------------------------------------------------------------
+
+export interface BoardDocument {
+  locations: { name: string; district: string; position: [number, number] }[];
+  paths: { between: [string, string]; bridge: boolean; provenance: string }[];
+  groups: { name: string; colour: string; delicts: string[] }[];
+  districts: Record<string, string>;
+  source: string;
+  vocabulary: VocabularyDocument;
+}
+
+export interface Placement { delict: string; location: string }
+
+export interface Effect {
+  placed: Placement[];
+  removed: Placement[];
+  replaced: Placement[];
+  tiles: Placement[];
+  kept: Record<string, number>;
+  points: number;
+}
+
+export interface Move {
+  kind: "play" | "pass" | "stop" | "drawpile" | "end";
+  player: string;
+  card?: number | "remove" | Record<string, unknown>;
+  choice?: string;
+  effect: Effect;
+  out: number[];
+  turn_before: string;
+  cards_this_turn_before: number;
+  finished_before?: string;
+  text: string; // the sentence the score track shows
+}
+
+export interface StateDocument {
+  format: number;
+  players: string[];
+  scores: Record<string, number>;
+  turn: string;
+  markers: Record<string, string[]>;
+  tiles: Record<string, string>;
+  remove_one_used: string[];
+  out_of_game: number[];
+  variant: { two_player: boolean; last_delict_points: number };
+  cards_this_turn: number;
+  finished?: string;
+  history: Move[];
+  version: string;
+  supply: string[];
+  outcome: { reason: string; winners: string[] } | null;
+  contradiction: string | null;
+}
+
+export interface CardRefDocument {
+  label: string;
+  number: number | null;
+  text: string;
+  provenance: string;
+  reconstructed: boolean;
+}
+
+export interface Verdict {
+  playable: boolean;
+  rule: number;
+  reason: string;
+  points?: number;
+  effect?: Effect;
+  best?: string;
+  choices?: Record<string, Verdict>;
+  card?: CardRefDocument;
+}
+
+export interface HandPlay extends Verdict {
+  card: CardRefDocument;
+  choice: string | null;
+}
+
+export interface CardDocument {
+  number: number;
+  type: string;
+  text: string | null;
+  clue: Record<string, any> | null;
+  provenance: string | null;
+  reconstructed: boolean;
+  known: string | null;
+  warnings?: string[];
+}
+
+// ----- the solo puzzles (docs/table.md, "Solo puzzles") -----------------------------------------
+
+export interface Pair { location: string; delict: string }
+
+export interface Grid { placed: [string, string][]; crossed: [string, string][] }
+
+export interface PuzzleSummary {
+  name: string;
+  title: string;
+  difficulty: string;
+  clue_count: number;
+  bundled: boolean;
+}
+
+export interface PuzzleClue {
+  number: number;
+  label: string;
+  card: number | null;
+  kind: string;
+  sentence: string;
+}
+
+export interface PuzzleDocument extends PuzzleSummary {
+  clues: PuzzleClue[];
+  locations: { name: string; district: string }[];
+  districts: Record<string, string>;
+  delicts: { name: string; group: string; colour: string }[];
+}
+
+export interface HintDocument {
+  status: "step" | "wrong" | "solved" | "stuck" | string;
+  message: string;
+  wrong?: number;
+  technique: string;
+  difficulty: string;
+  reason: string;
+  chain: string[];
+  cards: string[];
+  clues: number[];
+  removals: Pair[];
+  placements: Pair[];
+}
+
+export interface GridCheckDocument {
+  wrong: number;
+  entries: number;
+  solved: boolean;
+  message: string;
+  wrong_entries?: (Pair & { entry: "placed" | "crossed" })[];
+}
+
+// ----- what the table page builds from the board document (vocab.js) ----------------------------
+
+export interface DelictInfo {
+  name: string;
+  group: string;
+  colourName: string;
+  letter: string;
+  short: string;
+  fill: string;
+  ink: string;
+  tint: string;
+}
+
+export interface Vocabulary {
+  served: VocabularyDocument;
+  delicts: string[];
+  groups: VocabularyGroup[];
+  cards: CardRanges;
+  locations: string[];
+  districts: Record<string, string>;
+  district(location: string): string | undefined;
+  delict(name: string): DelictInfo;
+  label(name: string): string;
+  provenance(provenance: string): string;
+}
