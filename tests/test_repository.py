@@ -129,9 +129,6 @@ def test_files_the_docs_name_exist(page):
 # ----- one vocabulary: group colours and card numbers are defined in solver/core/vocabulary.py only
 
 VOCABULARY = "solver/core/vocabulary.py"
-# The lead's files, which still word card numbers themselves: to be drawn from the vocabulary too
-# (table_api.py only outside board_document, which takes the vocabulary already).
-NOT_YET_FROM_THE_VOCABULARY = ("solver/table/", "solver/commands/game.py", "solver/web/table_api.py")
 SOURCE_SUFFIXES = (".py", ".js", ".ts", ".css", ".html")
 # A card number as code or text: the last numbers (73, 76, 77 as in range(1, 77)) anywhere; a range
 # of card numbers ("17-32", "57–72", "1 to 76"; not "1-16", which as often names rules); the last
@@ -175,7 +172,6 @@ def test_group_colours_are_defined_only_in_the_vocabulary():
 def test_card_numbers_are_defined_only_in_the_vocabulary():
     found = [f"{path.relative_to(ROOT)}:{number}: {match.group(0)!r} in {line.strip()!r}"
              for path, text in _drawing_from_the_vocabulary()
-             if not path.relative_to(ROOT).as_posix().startswith(NOT_YET_FROM_THE_VOCABULARY)
              for number, line in enumerate(text.splitlines(), 1)
              for match in [CARD_NUMBER.search(line)] if match]
     assert not found, f"take card numbers and ranges from {VOCABULARY}:\n" + "\n".join(found)

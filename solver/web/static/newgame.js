@@ -2,7 +2,7 @@
 // "New game" when the server has no game open: the players in turn order, the two-player variant,
 // the points for a last delict without markers (POST /api/games).
 
-import { api } from "./api.js";
+import { api, ApiError } from "./api.js";
 import { byId } from "./dom.js";
 
 export function startForm(onStarted) {
@@ -17,9 +17,23 @@ export function startForm(onStarted) {
     const body = { players, two_player: ticked("two_player"), last_delict_points: ticked("last_one") ? 1 : 5 };
     output.textContent = "";
     try {
-      const answer = await api.newGame(body);
-      onStarted(answer.state);
+      onStarted((await api.newGame(body)).state);
     } catch (error) {
+      if (error instanceof ApiError && error.status === 409 && error.data.state) {
+        // another device started (or still plays) a game: ask before it is replaced for everyone
+        const open = error.data.state;
+        const asked = `A game of ${open.players.join(", ")} is being played. Replace it with a new one for everyone?`;
+        if (window.confirm(asked)) {
+          try {
+            onStarted((await api.newGame({ ...body, replace: true })).state);
+          } catch (again) {
+            output.textContent = again.message;
+          }
+        } else {
+          onStarted(open);
+        }
+        return;
+      }
       output.textContent = error.message;
     }
   });

@@ -89,7 +89,7 @@ export interface StateDocument {
   tiles: Record<string, string>;
   remove_one_used: string[];
   out_of_game: number[];
-  variant: { two_player: boolean; last_delict_points: number };
+  variant: Variant;
   cards_this_turn: number;
   finished?: string;
   history: Move[];
@@ -97,6 +97,32 @@ export interface StateDocument {
   supply: string[];
   outcome: { reason: string; winners: string[] } | null;
   contradiction: string | null;
+  contradiction_fact: Fact | null;
+}
+
+/** The named rule parameters of a game (docs/rules.md, "Variants"). */
+export interface Variant {
+  cards_per_turn: number;
+  rule_15_at_turn_end: boolean;
+  last_delict_points: number;
+}
+
+/** Why the rules decide as they do, as values (docs/formats.md, "Facts"); `text` where it stands alone. */
+export interface Fact {
+  kind: string;
+  rule: number | null;
+  delict?: string;
+  location?: string;
+  tile?: string;
+  delicts?: string[];
+  locations?: string[];
+  pairs?: Placement[];
+  count?: number;
+  relation?: string;
+  player?: string;
+  number?: number;
+  notes?: Fact[];
+  text?: string;
 }
 
 export interface CardRefDocument {
@@ -111,11 +137,23 @@ export interface Verdict {
   playable: boolean;
   rule: number;
   reason: string;
+  refusal: Fact | null;
+  notes: Fact[];
   points?: number;
   effect?: Effect;
+  facts?: string[];
   best?: string;
   choices?: Record<string, Verdict>;
   card?: CardRefDocument;
+}
+
+/** `POST /api/end` and `game end --json`: the game is over, or a card still playable keeps it going. */
+export interface EndDocument {
+  over: boolean;
+  reason: string | null;
+  winners: string[];
+  scores: Record<string, number> | null;
+  playable: Verdict | null;
 }
 
 export interface HandPlay extends Verdict {
@@ -127,6 +165,7 @@ export interface CardDocument {
   number: number;
   type: string;
   text: string | null;
+  printed: string | null;
   clue: Record<string, any> | null;
   provenance: string | null;
   reconstructed: boolean;
