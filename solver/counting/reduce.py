@@ -11,14 +11,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from typing import assert_never
 
 import numpy as np
 
 from solver.core import names
 from solver.core.bits import FULL, N, byte_tables, location_mask, mask_of
 from solver.core.board import Board
-from solver.core.cards import Clue, DistrictClue, GroupClue
-from solver.core.semantics import unary_masks
+from solver.core.cards import Clue, DelictClue, DistrictClue, GroupClue, LocationClue, NotClue
+from solver.core.semantics import unary_keeps
 from solver.counting.dense import LOCATION_BITS
 
 
@@ -58,17 +59,15 @@ def reduce_clues(clues: Iterable[Clue], board: Board) -> Reduced:
     pairs: list[tuple[int, int, str]] = []
     group_dirs: dict[int, set[str]] = {}
     for clue in clues:
-        keeps = unary_masks(clue)
-        if keeps is not None:
-            allowed = [mask & keep for mask, keep in zip(allowed, keeps, strict=True)]
-            continue
         match clue:
+            case DelictClue() | NotClue() | LocationClue():
+                allowed = [mask & keep for mask, keep in zip(allowed, unary_keeps(clue), strict=True)]
             case DistrictClue((first, second), relation):
                 pairs.append((names.DELICT_INDEX[first], names.DELICT_INDEX[second], relation))
             case GroupClue(group, direction):
                 group_dirs.setdefault(GROUP_INDEX[group], set()).add(direction)
             case _:
-                raise TypeError(f"not a clue: {clue!r}")
+                assert_never(clue)
     joined, direction_mask = _board_tables(board)
     frozen_dirs = {group: frozenset(dirs) for group, dirs in group_dirs.items()}
     return Reduced(tuple(allowed), tuple(pairs), frozen_dirs, joined, direction_mask)

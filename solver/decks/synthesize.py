@@ -24,7 +24,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, assert_never
 
 from ortools.sat.python import cp_model, cp_model_helper
 
@@ -175,6 +175,8 @@ class Master:
                 add(texts.choice[names.DELICT_INDEX[first]] == 1)
                 add(texts.members[names.DELICT_INDEX[second]] == 1)
                 add(texts.same == int(relation == "same"))
+            case _:
+                assert_never(clue)
 
     def _fix_partial(self, number: int, facts: PartialCard) -> None:
         texts = self.cards[number]

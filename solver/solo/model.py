@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, assert_never
 
 from solver.core import names
 from solver.core.bits import N, indices, location_mask
@@ -163,14 +163,15 @@ class PuzzleModel:
         for index, clue in enumerate(self.clues):
             switch = new(f"clue{index}")
             self.enforce.append(switch)
-            if isinstance(clue, NotClue):
-                d = names.DELICT_INDEX[clue.delict] * N
-                model.add_bool_and([~x[d + names.LOCATION_INDEX[loc]] for loc in clue.locations]
-                                   ).only_enforce_if(switch)
-                continue
-            off = ~switch
-            for clause in _full_clauses(clue, x, facts):
-                model.add_bool_or([off, *clause])
+            match clue:
+                case NotClue(delict, locations):
+                    d = names.DELICT_INDEX[delict] * N
+                    model.add_bool_and([~x[d + names.LOCATION_INDEX[loc]] for loc in locations]
+                                       ).only_enforce_if(switch)
+                case _:
+                    off = ~switch
+                    for clause in _full_clauses(clue, x, facts):
+                        model.add_bool_or([off, *clause])
         self.solver = _new_solver()
 
     def _build_fixed(self) -> None:
@@ -372,8 +373,9 @@ def _only_one_inside(allowed: list[int], group_dirs: dict[int, frozenset[str]], 
     return narrowed
 
 
-def _full_clauses(clue: Clue, x: list[cp_model.IntVar], facts: BoardFacts) -> list[list[cp_model.LiteralT]]:
-    """The clue as clauses over all 256 booleans x[d * N + l] (docs/formats.md, "Clues"); not NotClue."""
+def _full_clauses(clue: DelictClue | LocationClue | GroupClue | DistrictClue, x: list[cp_model.IntVar],
+                  facts: BoardFacts) -> list[list[cp_model.LiteralT]]:
+    """The clue as clauses over all 256 booleans x[d * N + l] (docs/formats.md, "Clues")."""
     match clue:
         case DelictClue(delict, locations):
             d = names.DELICT_INDEX[delict] * N
@@ -390,7 +392,8 @@ def _full_clauses(clue: Clue, x: list[cp_model.IntVar], facts: BoardFacts) -> li
             d1, d2 = names.DELICT_INDEX[first] * N, names.DELICT_INDEX[second] * N
             return [[~x[here + loc], *[x[there + p] for p in partners[loc]]]
                     for here, there in ((d1, d2), (d2, d1)) for loc in range(N)]
-    raise TypeError(f"not a clue: {clue!r}")
+        case _:
+            assert_never(clue)
 
 
 def to_solution(assignment: Assignment) -> dict[str, str]:

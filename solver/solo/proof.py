@@ -25,13 +25,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Literal
+from typing import Literal, assert_never
 
 from solver.core import names
 from solver.core.bits import FULL, N, byte_tables, location_mask
 from solver.core.board import Board
-from solver.core.cards import Clue, DistrictClue, GroupClue
-from solver.core.semantics import holds, unary_masks
+from solver.core.cards import Clue, DelictClue, DistrictClue, GroupClue, LocationClue, NotClue
+from solver.core.semantics import holds, unary_keeps
 
 Assignment = tuple[int, ...]  # delict index -> location index
 Tie = tuple[int, int, tuple[list[int], list[int]]]  # two delicts, and the partner places by low and high byte
@@ -61,18 +61,16 @@ def compile_rules(clues: Sequence[Clue], board: Board) -> Rules:
     ties: list[Tie] = []
     groups = []
     for clue in clues:
-        keeps = unary_masks(clue)
-        if keeps is not None:
-            allowed = [mask & keep for mask, keep in zip(allowed, keeps, strict=True)]
-            continue
         match clue:
+            case DelictClue() | NotClue() | LocationClue():
+                allowed = [mask & keep for mask, keep in zip(allowed, unary_keeps(clue), strict=True)]
             case DistrictClue((first, second), relation):
                 ties.append((names.DELICT_INDEX[first], names.DELICT_INDEX[second], _partner_bytes(board, relation)))
             case GroupClue(group, direction):
                 members = tuple(names.DELICT_INDEX[d] for d in names.GROUPS[group])
                 groups.append((members, _direction_mask(board, direction)))
             case _:
-                raise TypeError(f"not a clue: {clue!r}")
+                assert_never(clue)
     return Rules(tuple(allowed), tuple(ties), tuple(groups))
 
 
