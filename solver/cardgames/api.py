@@ -103,11 +103,6 @@ class Observer(ABC, Generic[StateT_contra]):
     def set_from(self, state: StateT_contra, player: int) -> None:
         """Write what `player` knows of `state` into `tensor` (and so into `dict`)."""
 
-    def tensor_from(self, state: StateT_contra, player: int) -> list[float]:
-        """`set_from`, then the tensor as a new list."""
-        self.set_from(state, player)
-        return [float(x) for x in self.tensor]
-
 
 class Game(ABC, Generic[StateT]):
     """The fixed data of a game whose states are `StateT`; `new_initial_state()` starts
@@ -270,9 +265,6 @@ class GameState(ABC):
         won. By default the seat with the unique highest return; engines with a rule of
         their own override this."""
         return sole_winner(self.returns()) if self.is_terminal() else None
-
-    def returns_for(self, player: int) -> float:
-        return self.returns()[player]
 
     def legal_action_strings(self, player: int | None = None) -> Sequence[str]:
         seat = self.current_player() if player is None else player

@@ -36,17 +36,3 @@ class RandomBot:
 
     def step(self, state: GameState) -> int:
         return self.rng.choice(state.legal_actions())
-
-
-class ScriptedBot:
-    """Plays a fixed list of actions in order (for tests and transcripts)."""
-
-    name = "scripted"
-
-    def __init__(self, actions: list[int]) -> None:
-        self.actions = list(actions)
-
-    def step(self, state: GameState) -> int:
-        if not self.actions:
-            raise RuntimeError("scripted bot ran out of actions")
-        return self.actions.pop(0)

@@ -17,7 +17,7 @@ def _load_deck(deck_path: str | None, symbols_path: str | None) -> Deck:
     return load_deck(deck_path, symbols_path)
 
 
-def _bot_names(spec: str, players: int, default_first: str | None = None) -> list[str]:
+def _bot_names(spec: str, players: int) -> list[str]:
     from solver.cardgames.scandaroon.bots import BOTS
     from solver.core.errors import BadInput, suggest
 

@@ -32,10 +32,6 @@ def holds(clue: Clue, where: Mapping[str, str], board: Board) -> bool:
             assert_never(clue)
 
 
-def violated(clues: list[Clue], where: Mapping[str, str], board: Board) -> list[Clue]:
-    return [clue for clue in clues if not holds(clue, where, board)]
-
-
 def as_delict_map(solution: Mapping[str, str]) -> dict[str, str]:
     """location -> delict (how puzzle files write solutions) to delict -> location."""
     return {delict: location for location, delict in solution.items()}

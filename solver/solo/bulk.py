@@ -21,7 +21,6 @@ if TYPE_CHECKING:
     from solver.solo.generate import Options
     from solver.solo.puzzle import Puzzle
 
-BACKENDS = ("local", "ray")
 # What a local worker has imported before its first task: the fork server imports these once
 # and every worker is a fork of it (no click, no command line, no web or card games).
 WORKER_MODULES = (__name__, "solver.solo.generate")
