@@ -32,7 +32,7 @@ from solver.core.board import load_board
 from solver.core.cards import GroupClue
 from solver.counting import count_clues, reduce_clues
 from solver.counting.keyed import RUNS, warm_tables
-from solver.counting.reduce import propagate
+from solver.counting.reduce import shrunk_masks
 from solver.solo.puzzle import load_puzzle
 from tests.clue_sets import true_clue
 from tests.counting.reference_branched import count_reduced_branched
@@ -184,7 +184,7 @@ def floor_line(board) -> None:
     for clues in bundled_puzzles():
         def read_and_propagate(clues=clues):
             reduced = reduce_clues(clues, board)
-            return propagate(list(reduced.allowed), reduced)
+            return shrunk_masks(list(reduced.allowed), reduced)
 
         floors.append(timed(read_and_propagate, repeat=5)[1])
         hundredths.append(timed(lambda clues=clues: enumerate_count(clues, board))[1] / 100)

@@ -1,7 +1,7 @@
 """Games, states and observers in the shape OpenSpiel's Python games have.
 
 A `Game` holds what is fixed for a whole game: its parameters (players, deck, variant),
-the action numbering; `new_initial_state()` starts a game. A `GameState` holds only
+the action numbering; `new_initial_state()` starts a game. A `CardGameState` holds only
 what changes as the game is played and refers to its game (`state.game`) for the
 rest. An `Observer` turns a state into what one player knows (`string_from`), as
 `make_py_observer` does in OpenSpiel; `information_state_string` and
@@ -32,8 +32,8 @@ from typing import Any, Generic, Protocol, Self, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-StateT = TypeVar("StateT", bound="GameState")
-StateT_contra = TypeVar("StateT_contra", bound="GameState", contravariant=True)
+StateT = TypeVar("StateT", bound="CardGameState")
+StateT_contra = TypeVar("StateT_contra", bound="CardGameState", contravariant=True)
 
 # Sentinels returned by current_player(), as in OpenSpiel (pyspiel.PlayerId).
 CHANCE = -1
@@ -147,7 +147,7 @@ class Game(ABC, Generic[StateT]):
         return f"{self.short_name}({params})"
 
 
-class GameState(ABC):
+class CardGameState(ABC):
     """One state of a game; the sequence of applied actions is kept in `history()`,
     the fixed data in `game` (a game whose states are of this class)."""
 
@@ -197,7 +197,7 @@ class GameState(ABC):
         the first entry)."""
 
     @abstractmethod
-    def clone(self) -> GameState: ...
+    def clone(self) -> CardGameState: ...
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """(action, probability) pairs at a chance node."""

@@ -47,7 +47,7 @@ from solver.counting.dense import SPARSE_LAYER, _layers, _single_steps, meet, pl
 from solver.counting.profiles import Profiles, by_profile, free_profiles, layer_width, place_free
 from solver.counting.reached import Reached, sparse_classes, to_profiles, to_vectors
 from solver.counting.reached import step as reached_step
-from solver.counting.reduce import GROUP_OF_DELICT, Reduced, direction_tables, live_group_clues
+from solver.counting.reduce import GROUP_INDEX_OF_DELICT, Reduced, direction_tables, live_group_clues
 from solver.counting.rows import enumerate_signed, find_units
 
 SEARCH_STARTS = 6  # greedy orders tried, from the biggest item of each distinct set of groups
@@ -214,7 +214,7 @@ def _make_item(
     slot: dict[int, int], demanded: dict[int, int], dir_bits: list[int],
 ) -> _Item | None:
     """An item's classes: its placements grouped by the key bits they add; None if it has none."""
-    groups = sorted({GROUP_OF_DELICT[d] for d in unit} & live.keys())
+    groups = sorted({GROUP_INDEX_OF_DELICT[d] for d in unit} & live.keys())
     if len(unit) == 1:
         delict = unit[0]
         by_bits: dict[int, int] = {}
@@ -225,7 +225,7 @@ def _make_item(
                 bits = (dir_bits[location] & demanded[group]) << (4 * slot[group])
             by_bits[bits] = by_bits.get(bits, 0) | 1 << location
         return _Item(unit, groups, [(bits, mask, None, None) for bits, mask in sorted(by_bits.items())])
-    slots = {d: groups.index(GROUP_OF_DELICT[d]) for d in unit if GROUP_OF_DELICT[d] in live}
+    slots = {d: groups.index(GROUP_INDEX_OF_DELICT[d]) for d in unit if GROUP_INDEX_OF_DELICT[d] in live}
     placements, counts, sig = enumerate_signed(
         unit, allowed, reduced, slots, len(groups), np.array(dir_bits, dtype=np.int64)
     )

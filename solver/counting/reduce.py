@@ -2,7 +2,7 @@
 
 Unary clues become a 16-bit mask of allowed locations per delict; district clues become
 pairs of tied delicts and group clues the directions their group must cover (Reduced).
-propagate shrinks the masks without losing a solution. state_masks gives the masks of a
+shrunk_masks shrinks the masks without losing a solution. state_masks gives the masks of a
 game board instead of a clue set.
 """
 
@@ -38,7 +38,7 @@ GROUP_MEMBERS: tuple[tuple[int, ...], ...] = tuple(
     tuple(names.DELICT_INDEX[d] for d in delicts) for delicts in names.GROUPS.values()
 )
 GROUP_INDEX = {group: index for index, group in enumerate(names.GROUPS)}
-GROUP_OF_DELICT = {delict: group for group, members in enumerate(GROUP_MEMBERS) for delict in members}
+GROUP_INDEX_OF_DELICT = {delict: group for group, members in enumerate(GROUP_MEMBERS) for delict in members}
 
 
 def _location_mask(locations: Iterable[str]) -> int:
@@ -117,7 +117,7 @@ def _halves(neighbours: tuple[int, ...]) -> tuple[list[int], list[int]]:
     return byte_tables(neighbours)
 
 
-def propagate(allowed: list[int], reduced: Reduced) -> list[int] | None:
+def shrunk_masks(allowed: list[int], reduced: Reduced) -> list[int] | None:
     """Shrink masks without losing a solution; None when some delict has no location left.
 
     Arc consistency on district clues (a delict keeps only locations with a partner left),

@@ -33,7 +33,7 @@ from solver.core.bits import N, indices, location_mask
 from solver.core.board import RELATIONS, Board
 from solver.core.cards import Clue, DelictClue, DistrictClue, GroupClue, LocationClue, NotClue
 from solver.core.semantics import holds
-from solver.counting.reduce import GROUP_MEMBERS, propagate, reduce_clues
+from solver.counting.reduce import GROUP_MEMBERS, reduce_clues, shrunk_masks
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
@@ -177,13 +177,13 @@ class PuzzleModel:
     def _build_fixed(self) -> None:
         reduced = reduce_clues(self.clues, self.board)
         facts = board_facts(self.board)
-        propagated = propagate(list(reduced.allowed), reduced)
+        propagated = shrunk_masks(list(reduced.allowed), reduced)
         while propagated is not None and all(propagated):
             narrowed = _only_one_inside(propagated, reduced.group_dirs, facts)
             if narrowed is None:
                 break
-            propagated = propagate(narrowed, reduced)
-        if propagated is None or not all(propagated):  # (propagate leaves an emptied mask to the caller)
+            propagated = shrunk_masks(narrowed, reduced)
+        if propagated is None or not all(propagated):  # (shrunk_masks leaves an emptied mask to the caller)
             self.decided = []
             return
         allowed = self.allowed = propagated
@@ -208,7 +208,7 @@ class PuzzleModel:
         model = self.model = new_cp_model()
         new = model.new_bool_var
         x: dict[int, cp_model.IntVar] = {}
-        taken = 0  # the locations of settled delicts: no other delict may take them (propagate saw to it)
+        taken = 0  # the locations of settled delicts: no other delict may take them (shrunk_masks saw to it)
         for d in range(N):
             if not allowed[d] & (allowed[d] - 1):
                 taken |= allowed[d]
@@ -216,7 +216,7 @@ class PuzzleModel:
             row = [new(f"d{d}_at_l{loc}") for loc in indices(allowed[d])]
             x.update(zip([d * N + loc for loc in indices(allowed[d])], row, strict=True))
             model.add_exactly_one(row)
-        for loc in indices(((1 << N) - 1) & ~taken):  # never empty: see propagate
+        for loc in indices(((1 << N) - 1) & ~taken):  # never empty: see shrunk_masks
             model.add_exactly_one([x[d * N + loc] for d in open_delicts if allowed[d] >> loc & 1])
         for options in groups:
             model.add_bool_or([x[d * N + loc] for d, loc in options])

@@ -88,7 +88,7 @@ def _direction_mask(board: Board, direction: str) -> int:
     return location_mask(loc for loc in names.LOCATIONS if board.in_direction(loc, direction))
 
 
-def propagate(masks: list[int], rules: Rules) -> bool:
+def shrink_in_place(masks: list[int], rules: Rules) -> bool:
     """Shrink the candidates in place until nothing changes; False on a contradiction."""
     while True:
         changed = False
@@ -170,9 +170,9 @@ def _trials(masks: list[int], rules: Rules) -> bool:
                 budget -= 1
                 trying = list(masks)
                 trying[d] = place
-                if not propagate(trying, rules):
+                if not shrink_in_place(trying, rules):
                     masks[d] &= ~place
-                    if not propagate(masks, rules):
+                    if not shrink_in_place(masks, rules):
                         return False
                     progress = True
                     budget = TRIAL_BUDGET
@@ -195,7 +195,7 @@ def prove(clues: Sequence[Clue], board: Board, start: Sequence[int] | None = Non
     """Propagation and trials from the cards (and `start`, candidates to begin with)."""
     rules = compile_rules(clues, board)
     masks = [a & b for a, b in zip(rules.allowed, start or [FULL] * N, strict=True)]
-    if not propagate(masks, rules) or not _trials(masks, rules):
+    if not shrink_in_place(masks, rules) or not _trials(masks, rules):
         return Proof("none", masks)
     if not _settled(masks):
         return Proof("open", masks)
@@ -216,7 +216,7 @@ def find_solution(clues: Sequence[Clue], board: Board, start: Sequence[int] | No
 
 
 def _search(masks: list[int], rules: Rules) -> Assignment | None:
-    if not propagate(masks, rules):
+    if not shrink_in_place(masks, rules):
         return None
     open_delicts = [d for d in range(N) if masks[d] & (masks[d] - 1)]
     if not open_delicts:

@@ -341,7 +341,7 @@ def trial(state: Candidates, clues: Sequence[PuzzleClue], board: Board, shortest
             trying = state.copy()
             trying.masks[d] = bit(location)
             try:
-                propagate(trying, clues, board, TECHNIQUES[:-1])
+                apply_ladder(trying, clues, board, TECHNIQUES[:-1])
             except Contradiction as why:
                 if best is None or len(steps_so_far(why)) < len(steps_so_far(best[2])):
                     best = (d, location, why)
@@ -367,7 +367,7 @@ def steps_so_far(error: Contradiction) -> list[Deduction]:
     return getattr(error, "steps", [])
 
 
-def propagate(state: Candidates, clues: Sequence[PuzzleClue], board: Board,
+def apply_ladder(state: Candidates, clues: Sequence[PuzzleClue], board: Board,
               ladder: Sequence[Technique]) -> list[Deduction]:
     """Apply the ladder until nothing changes; a Contradiction carries the steps taken.
 
