@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from solver.commands.options import board_option, echo_json, json_option, parse_placements
+from solver.commands.options import board_option, echo_json, json_option, parse_placements, refuse_overwrite
 from solver.core.errors import BadInput
 
 DIFFICULTIES = ("easy", "medium", "hard", "expert")
@@ -72,8 +72,6 @@ def generate(seed: int, difficulty: str, output: str | None, sheet: str | None, 
         return _many(seed, count, options, output, sheet, jobs, backend, ray_address, board_file, sheet_solution,
                      as_json, force)
     if output:
-        from solver.core.yamlio import refuse_overwrite
-
         refuse_overwrite(output, force)
     return _single(seed, options, output, sheet, board_file, sheet_solution, as_json)
 

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 import click
 
 if TYPE_CHECKING:
+    from solver.cardgames.simulate import SimulationResult
     from solver.core.board import Board
 
 board_option = click.option(
@@ -19,6 +22,18 @@ deck_option = click.option(
     help="Deck file with your own card texts (default: the bundled data/deck.yaml).",
 )
 json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+
+
+def refuse_overwrite(path: str, force: bool) -> None:
+    """The library's refusal to replace a file, with the flag that allows it."""
+    from solver.core.errors import BadInput
+    from solver.core.yamlio import OutputExists
+    from solver.core.yamlio import refuse_overwrite as refuse
+
+    try:
+        refuse(path, force)
+    except OutputExists as exists:
+        raise BadInput(f"{exists.message}; give --force to replace it, or another name", exists.file) from None
 
 
 def echo_json(document: object) -> None:
@@ -62,3 +77,19 @@ def say_capped_jobs(jobs: int, games: int) -> None:
     note = capped_note(jobs, -(-games // CHUNK), f"batch of {CHUNK} games")
     if note:
         click.echo(note, err=True)
+
+
+@contextmanager
+def games_bar(games: int, shown: bool) -> Iterator[Callable[[int], object]]:
+    """A progress bar on stderr for a simulation of `games` games; yields what to tell it."""
+    from tqdm import tqdm
+
+    with tqdm(total=games, disable=not shown, unit="game", leave=False) as bar:
+        yield bar.update
+
+
+def stop_if_interrupted(result: SimulationResult, wanted: int) -> None:
+    """After the partial results are shown: end like any interrupted command (exit 130)."""
+    if result.interrupted:
+        click.echo(f"interrupted: {result.games} of {wanted} games were played", err=True)
+        raise KeyboardInterrupt
