@@ -6,7 +6,14 @@ from pathlib import Path
 
 import click
 
-from solver.commands.options import board_option, echo_json, json_option, parse_placements, refuse_overwrite
+from solver.commands.options import (
+    board_option,
+    capped_note,
+    echo_json,
+    json_option,
+    parse_placements,
+    refuse_overwrite,
+)
 from solver.core.errors import BadInput
 
 DIFFICULTIES = ("easy", "medium", "hard", "expert")
@@ -156,7 +163,7 @@ def _many(seed, count, options, output, sheet, jobs, backend, ray_address, board
         raise BadInput(f"cannot make the folder {output} ({error.strerror}); -o takes a folder with --count") from None
     if not force:
         _refuse_existing(folder, options.difficulty, range(seed, seed + count))
-    from solver.core.workers import cap_workers, capped_note
+    from solver.core.workers import cap_workers
 
     note = capped_note(jobs, count, "puzzle")
     if note:

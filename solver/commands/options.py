@@ -69,11 +69,22 @@ def parse_placements(entries: tuple[str, ...], option: str) -> dict[str, str]:
     return placed
 
 
+def capped_note(jobs: int, tasks: int, what: str) -> str | None:
+    """The line saying --jobs was capped, or None when it was not."""
+    import os
+
+    from solver.core.workers import WORKERS_PER_CORE, cap_workers
+
+    workers = cap_workers(jobs, tasks)
+    if jobs and workers < jobs:
+        return (f"using {workers} worker{'s' * (workers != 1)}, not --jobs {jobs}: at most one per {what} "
+                f"and {WORKERS_PER_CORE} per core ({os.cpu_count() or 1} cores)")
+    return None
+
+
 def say_capped_jobs(jobs: int, games: int) -> None:
     """Say so when --jobs is more than a simulation can use (batches of 50 games, cores)."""
     from solver.cardgames.simulate import CHUNK
-    from solver.core.workers import capped_note
-
     note = capped_note(jobs, -(-games // CHUNK), f"batch of {CHUNK} games")
     if note:
         click.echo(note, err=True)
