@@ -10,6 +10,7 @@ paths, signed branches per group clue (tests/counting/reference_branched.py) and
 with inclusion-exclusion (tests/counting/reference_units.py), stay with the tests as
 cross-checks.
 count_assignments counts plain masks, such as state_masks gives for a game board.
+The paths are chosen by prices and limits fitted on the benchmark, all in `costs`.
 
 May import `solver.core`.
 """
