@@ -85,7 +85,7 @@ def main() -> None:
         click.echo(f"error: {error}; `schinderhannes puzzles` lists them", err=True)
         sys.exit(2)
     except BadInput as error:
-        click.echo(f"error: {error}", err=True)
+        click.echo(f"error: {_worded(error)}", err=True)
         sys.exit(2)
     except (KeyboardInterrupt, click.exceptions.Abort):
         _interrupted()
@@ -145,3 +145,12 @@ def _internal_error(error: BaseException) -> None:
 
 if __name__ == "__main__":
     main()
+
+
+def _worded(error: BadInput) -> BadInput:
+    """A library error in the words of the command line: what to type to fix it."""
+    from solver.table.errors import NoStateFile
+
+    if isinstance(error, NoStateFile):
+        return BadInput(f"{error.message}; start one with `schinderhannes game new`", error.file, error.line)
+    return error

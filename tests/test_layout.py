@@ -17,8 +17,9 @@ ALLOWED = {
     "decks": {"core", "counting", "solo"},
     "table": {"core", "counting"},
     "cardgames": {"core"},
-    "web": {"core", "counting", "solo", "decks", "table"},
-    "commands": {"core", "counting", "solo", "decks", "table", "cardgames", "web"},
+    "documents": {"core", "counting", "solo", "table"},
+    "web": {"core", "counting", "solo", "decks", "table", "documents"},
+    "commands": {"core", "counting", "solo", "decks", "table", "cardgames", "web", "documents"},
 }
 
 

@@ -18,17 +18,9 @@ def cards(deck_file: str | None, numbers: tuple[int, ...], as_json: bool) -> Non
     deck = load_deck(deck_file)
     chosen = [deck.card(number) for number in numbers] or list(deck.cards.values())
     if as_json:
-        echo_json([_card_json(card) for card in chosen])
+        from solver.documents.table import card_document
+
+        echo_json([card_document(card) for card in chosen])
         return
     for card in chosen:
         click.echo(card.describe())
-
-
-def _card_json(card) -> dict:
-    document = {"number": card.number, "type": card.letter, "provenance": card.provenance}
-    if card.clue is not None:
-        document.update(card.clue.to_dict())
-    for key in ("text", "known"):
-        if getattr(card, key):
-            document[key] = getattr(card, key)
-    return document

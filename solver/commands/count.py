@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
 from solver.commands.options import board_option, deck_option, echo_json, json_option, load_board_warned
@@ -20,18 +22,23 @@ def count(puzzle_file: str, deck_file: str | None, board_file: str | None, as_js
     A game state file (it has `players:`): every assignment that agrees with the
     markers and tiles on the board. 16! = 20,922,789,888,000 for no clues at all.
     """
-    number = count_file(puzzle_file, deck_file, board_file)
+    document = count_document(puzzle_file, deck_file, board_file)
     if as_json:
-        echo_json({"count": number})
+        echo_json(document)
     else:
+        number = document["count"]
         click.echo(f"{number:,} solution{'' if number == 1 else 's'} ({number})")
 
 
-def count_file(path: str, deck_file: str | None = None, board_file: str | None = None) -> int:
-    """The one place that tells a game state from a puzzle and counts either."""
+def count_document(path: str, deck_file: str | None = None, board_file: str | None = None) -> dict[str, Any]:
+    """The one place that tells a game state from a puzzle and counts either: a state file's
+    document is the served one (with the state's version)."""
     if is_state_file(path):
-        return count_state_file(path)
-    return count_puzzle_file(path, deck_file, board_file)
+        from solver.documents.table import count_document as state_count
+        from solver.table.store import StateFile
+
+        return state_count(StateFile(path).read())
+    return {"count": count_puzzle_file(path, deck_file, board_file)}
 
 
 def is_state_file(path: str) -> bool:
@@ -52,9 +59,3 @@ def count_puzzle_file(path: str, deck_file: str | None = None, board_file: str |
     return count_clues([entry.clue for entry in puzzle.clues], board)
 
 
-def count_state_file(path: str) -> int:
-    from solver.counting import count_assignments, state_masks
-    from solver.table.state import load_state
-
-    state = load_state(path)
-    return count_assignments(state_masks(state.markers, state.tiles))

@@ -13,15 +13,13 @@ import click
 
 from solver.commands.options import board_option, deck_option, echo_json, json_option, load_board_warned
 from solver.core.errors import BadInput
-from solver.table import wording
 
 if TYPE_CHECKING:
-    from solver.core.board import Board
     from solver.core.deck import Deck
     from solver.table.cardref import CardRef
     from solver.table.errors import ChoiceNeeded
     from solver.table.rules import Card, HandPlay, Verdict
-    from solver.table.state import Effect, GameState
+    from solver.table.state import GameState
     from solver.table.store import StateFile
 
 state_argument = click.argument("state_file", metavar="STATE", type=click.Path(dir_okay=False))
@@ -38,12 +36,11 @@ more_option = click.option(
 CLUE_EXAMPLE = "'{type: delict, delict: murder, locations: [Kirn, Boos, Simmern, Hundsbach]}'"
 
 
-def table_deck(state_file: str, deck_file: str | None) -> Deck:
+def deck_in_use(state_file: str, deck_file: str | None) -> Deck:
     """The deck in use (bundled, or --deck) with the cards this table entered laid over it."""
-    from solver.decks.entered import entered_path
-    from solver.decks.entered import table_deck as layered
+    from solver.decks.entered import entered_path, table_deck
 
-    return layered(deck_file, entered_path(state_file))
+    return table_deck(deck_file, entered_path(state_file))
 
 
 def parse_clue_text(text: str) -> object:
@@ -73,19 +70,25 @@ def parse_card(text: str | None, clue_text: str | None, deck: Deck) -> CardRef:
             raise BadInput("give either CARD or --clue, not both")
         return written_card(parse_clue_text(clue_text))
     if text is None:
-        raise BadInput("name a card: a number 1-76, `remove`, or --clue")
+        raise BadInput(f"name a card: a number {_numbers_range()}, `remove`, or --clue")
     if is_remove(text):
         return remove_card()
     try:
         number = int(text)
     except ValueError:
-        raise BadInput(f"{text!r} is not a card: give a number 1-76, `remove`, or --clue") from None
+        raise BadInput(f"{text!r} is not a card: give a number {_numbers_range()}, `remove`, or --clue") from None
     try:
         return numbered_card(number, deck)
     except BadInput as error:
         if error.file:
             raise
         raise BadInput(f"{error.message}; here: write the card out with --clue") from None
+
+
+def _numbers_range() -> str:
+    from solver.core.deck import CARD_NUMBERS
+
+    return f"{CARD_NUMBERS[0]}-{CARD_NUMBERS[-1]}"
 
 
 def note_provenance(ref: CardRef) -> None:
@@ -126,19 +129,21 @@ def _choice_words(card: Card, needed: ChoiceNeeded) -> BadInput:
 def _verdict_lines(label: str, verdict: Verdict) -> list[str]:
     """The verdict at a glance: `card 38: playable +4 (rule 1): places ...` on the first line
     (under about 100 characters), the other facts and the choices after it, each rule cited once."""
+    from solver.table import wording
+
     label = _label(label)
     if not verdict.choices:
         head = (f"{label}: playable +{verdict.points} (rule {verdict.rule})" if verdict.playable
                 else f"{label}: not playable (rule {verdict.rule})")
-        return _fact_lines(head, _facts(verdict))
+        return _fact_lines(head, wording.verdict_facts(verdict))
     if verdict.playable:
         lines = [f"{label}: playable +{verdict.points} as {verdict.best} (rule {verdict.rule}), the best choice"]
     else:
         lines = [f"{label}: not playable (rule {verdict.rule}): no choice is playable"]
-    for names_, choice, text in _grouped_choices(verdict.choices):
+    for members, choice, text in wording.grouped_choices(verdict):
         mark = f"+{choice.points}" if choice.playable else "not playable"
         rule = f" (rule {choice.rule})" if choice.rule != verdict.rule else ""
-        lines.append(f"  {names_}: {mark}{rule}: {text}")
+        lines.append(f"  {', '.join(members)}: {mark}{rule}: {text}")
     return lines
 
 
@@ -149,51 +154,11 @@ def _label(label: str) -> str:
     return "clue" if label.startswith("clue: ") and len(label) > 30 else label
 
 
-def _facts(verdict: Verdict) -> list[str]:
-    """A playable verdict's facts (its reason split at `; ` outside brackets); a refusal's reason
-    whole. The verdict's own rule, cited in the head, is not cited again."""
-    own = f" (rule {verdict.rule})"
-    reason = verdict.reason
-    if not verdict.playable:
-        return [reason.removesuffix(own)]
-    facts, depth, start = [], 0, 0
-    for index, char in enumerate(reason):
-        depth += {"[": 1, "(": 1, "]": -1, ")": -1}.get(char, 0)
-        if depth == 0 and reason.startswith("; ", index):
-            facts.append(reason[start:index])
-            start = index + 2
-    facts.append(reason[start:])
-    return [fact.removesuffix(own) for fact in facts if fact]
-
-
 def _fact_lines(head: str, facts: list[str], indent: str = "  ", width: int = 100) -> list[str]:
     """`head: first fact` when that fits in `width`, else `head` alone; the other facts below."""
     if facts and len(f"{head}: {facts[0]}") <= width:
         return [f"{head}: {facts[0]}", *(f"{indent}{fact}" for fact in facts[1:])]
     return [head, *(f"{indent}{fact}" for fact in facts)]
-
-
-def _grouped_choices(choices: dict[str, Verdict]) -> list[tuple[str, Verdict, str]]:
-    """Choices that get the same verdict for the same reason (but for their own name) as one line:
-    (names, a verdict of theirs, the reason, `each` for the name when there are several)."""
-    groups: dict[tuple[bool, int | None, int, str], list[str]] = {}
-    for name, choice in choices.items():
-        key = (choice.playable, choice.points, choice.rule, choice.reason.replace(name, "\0"))
-        groups.setdefault(key, []).append(name)
-    found = []
-    for (_, _, _, pattern), members in groups.items():
-        first = choices[members[0]]
-        text = pattern.replace("\0", members[0] if len(members) == 1 else "each")
-        found.append((", ".join(members), first, text.removesuffix(f" (rule {first.rule})")))
-    return found
-
-
-def _credit_lines(effect: Effect, indent: str = "  ") -> list[str]:
-    """Every marker and tile an effect credits, with its points: the lines add up to the total."""
-    lines = [f"{indent}keeps {n} {d} marker{'' if n == 1 else 's'}: +{n}" for d, n in effect.kept.items() if n]
-    lines += [f"{indent}removes {d} from {loc}: +1" for d, loc in effect.removed]
-    lines += [f"{indent}pinpoints {d} on {loc}, its last marker under the tile: +1" for d, loc in effect.replaced]
-    return lines
 
 
 # ----- game new / show / pass / end --------------------------------------------------------------
@@ -218,16 +183,16 @@ def new(state_file: str, players: str, more_players: tuple[str, ...], two_player
     """Start a game: `schinderhannes game new STATE --players Anna Ben Carl`."""
     from pathlib import Path
 
+    from solver.documents.table import new_game_document
     from solver.table.state import new_game
 
     if Path(state_file).exists() and not force:
         raise BadInput("the file exists; pass --force to overwrite it or choose another name", state_file)
     names = [*players.replace(",", " ").split(), *more_players]
-    state = new_game(names, two_player_variant, 5 if last_delict_points == "5" else 1)
+    state = new_game(names, two_player=two_player_variant, last_delict_points=5 if last_delict_points == "5" else 1)
     _store(state_file).create(state)
     if as_json:
-        echo_json({"file": state_file, "players": state.players, "turn": state.turn,
-                   "variant": state.to_dict()["variant"]})
+        echo_json(new_game_document(state_file, state))
         return
     click.echo(f"new game in {state_file}: {', '.join(names)}; {state.turn} starts")
 
@@ -239,18 +204,14 @@ def new(state_file: str, players: str, more_players: tuple[str, ...], two_player
 def show(state_file: str, board_file: str | None, as_json: bool) -> None:
     """Show the board, the scores, whose turn it is, and what the board still allows."""
     from solver.core import names
-    from solver.table import deduce
+    from solver.documents.table import show_document
+    from solver.table import wording
 
-    state = _load(state_file)
-    problem = deduce.contradiction(state)
-    total = deduce.count(state)
-    outcome = state.outcome()
+    document = show_document(_store(state_file).read())
     if as_json:
-        document = {**{k: v for k, v in state.to_dict().items() if k != "history"},
-                    "count": total, "contradiction": problem,
-                    "outcome": {"reason": outcome[0], "winners": outcome[1]} if outcome else None}
         echo_json(document)
         return
+    state = _load(state_file)
     click.echo("players: " + ", ".join(f"{p} {state.scores[p]}" for p in state.players)
                + f"; turn: {state.turn}")
     for location in names.LOCATIONS:
@@ -258,11 +219,11 @@ def show(state_file: str, board_file: str | None, as_json: bool) -> None:
         here = "TILE " + tile if tile else ", ".join(state.markers_at(location)) or "-"
         click.echo(f"  {location:<14} {here}")
     click.echo(f"supply: {', '.join(state.supply()) or '-'}")
-    click.echo(f"complete assignments agreeing with the board: {total}")
-    if problem:
-        click.echo(problem)
-    if outcome:
-        click.echo(f"game over ({outcome[0]}): {wording.winners(outcome[1])}")
+    click.echo(f"complete assignments agreeing with the board: {document['count']}")
+    if document["contradiction"]:
+        click.echo(document["contradiction"])
+    if outcome := document["outcome"]:
+        click.echo(f"game over ({outcome['reason']}): {wording.winners(outcome['winners'])}")
 
 
 @game.command("pass")
@@ -272,7 +233,8 @@ def show(state_file: str, board_file: str | None, as_json: bool) -> None:
 @json_option
 def pass_turn(state_file: str, player: str | None, discard: tuple[int, ...], as_json: bool) -> None:
     """Pass (or end a two-player-variant turn): discards go out of the game, the turn moves on."""
-    from solver.table import rules
+    from solver.documents.table import pass_document
+    from solver.table import rules, wording
     from solver.table.errors import GameOver, StateConflict, TurnCannotEnd
 
     with _store(state_file).change() as state:
@@ -285,7 +247,7 @@ def pass_turn(state_file: str, player: str | None, discard: tuple[int, ...], as_
         except StateConflict as error:
             raise error.located(state_file) from None
     if as_json:
-        echo_json({"player": move.player, "discarded": list(move.out), "turn": state.turn})
+        echo_json(pass_document(state, move))
         return
     click.echo(f"{move.player} passes; {state.turn}'s turn")
     if move.out:
@@ -304,30 +266,29 @@ def end(state_file: str, cards: tuple[str, ...], board_file: str | None, deck_fi
 
     The game ends when none of them is playable; exit code 1 names one that is.
     """
-    from solver.table import rules
+    from solver.documents.table import end_document, goes_on_document
+    from solver.table import rules, wording
     from solver.table.errors import GameGoesOn, GameOver
 
     board = load_board_warned(board_file)
-    deck = table_deck(state_file, deck_file)
+    deck = deck_in_use(state_file, deck_file)
     args = [parse_card(text, None, deck) for text in cards]
     with _store(state_file).change() as state:
         try:
-            rules.end_game(state, [arg.card for arg in args], board)
+            rules.end_game(state, [arg.card for arg in args], board, [arg.number for arg in args])
         except GameGoesOn as going:
-            label = args[going.index].label
             if as_json:
-                echo_json({"over": False, "playable": {**going.verdict.to_dict(), "card": args[going.index].to_dict()}})
-            click.echo(f"the game goes on: {_label(label)} is playable: {going.verdict.reason}", err=True)
+                echo_json(goes_on_document(going.verdict, args[going.index]))
+            label = args[going.index].label
+            click.echo(f"the game goes on: {_label(label)} is playable: {wording.reason(going.verdict)}", err=True)
             sys.exit(1)
         except GameOver as refused:
             _refuse(refused.reason)
-    outcome = state.outcome()
-    winners = outcome[1] if outcome else []
+    document = end_document(state)
     if as_json:
-        echo_json({"over": True, "reason": outcome[0] if outcome else None, "winners": winners,
-                   "scores": dict(state.scores)})
+        echo_json(document)
         return
-    click.echo(f"game over (draw piles used up, no playable card left): {wording.winners(winners)}")
+    click.echo(f"game over (draw piles used up, no playable card left): {wording.winners(document['winners'])}")
 
 
 # ----- check and play --------------------------------------------------------------------------
@@ -350,16 +311,15 @@ def check(state_file: str, card: str | None, clue_text: str | None, player: str 
 
     Exit code 0 when it is playable, 1 when it is not (--exit-code, kept for old scripts, changes nothing).
     """
-    from solver.table import rules
+    from solver.documents.table import check_document
 
     state = _load(state_file)
-    arg = parse_card(card, clue_text, table_deck(state_file, deck_file))
+    arg = parse_card(card, clue_text, deck_in_use(state_file, deck_file))
     board = load_board_warned(board_file)
-    verdict = rules.out_of_game_verdict(state, arg.number) or rules.check(
-        state, arg.card, board, state.player(player), end_of_turn=not more)
+    verdict, document = check_document(state, arg, board, player, more)
     note_provenance(arg)
     if as_json:
-        echo_json({**verdict.to_dict(), "card": arg.to_dict()})
+        echo_json(document)
     else:
         click.echo("\n".join(_verdict_lines(arg.label, verdict)))
     if not verdict.playable:  # --exit-code is accepted and changes nothing: this is the default now
@@ -381,10 +341,11 @@ def play(state_file: str, card: str | None, clue_text: str | None, choose: str |
          more: bool, discard: tuple[int, ...], board_file: str | None, deck_file: str | None,
          as_json: bool) -> None:
     """Play CARD on STATE: markers, tiles, the player's score, cards out, whose turn."""
-    from solver.table import rules
+    from solver.documents.table import play_document, refused_document
+    from solver.table import rules, wording
     from solver.table.errors import ChoiceNeeded, GameOver, NotYourTurn, PlayOn, StateConflict
 
-    arg = parse_card(card, clue_text, table_deck(state_file, deck_file))
+    arg = parse_card(card, clue_text, deck_in_use(state_file, deck_file))
     board = load_board_warned(board_file)
     note_provenance(arg)
     with _store(state_file).change() as state:  # decided and saved under the file's lock
@@ -396,7 +357,7 @@ def play(state_file: str, card: str | None, clue_text: str | None, choose: str |
         except NotYourTurn as error:
             raise BadInput(f"{error.message}; STOP (rule 10) is `schinderhannes stop`") from None
         except PlayOn as error:
-            raise BadInput("this is the third card of the turn (at most 3): play it without --more"
+            raise BadInput("this is the last card the turn may have: play it without --more"
                            if error.variant else
                            "--more is only for the two-player variant (start it with --two-player-variant)") from None
         except StateConflict as error:
@@ -405,14 +366,14 @@ def play(state_file: str, card: str | None, clue_text: str | None, choose: str |
             raise _choice_words(arg.card, needed) from None
         if not verdict.playable:
             if as_json:
-                echo_json({**verdict.to_dict(), "card": arg.to_dict()})
-            _refuse(f"{arg.label} is not playable (rule {verdict.rule}): {verdict.reason}")
+                echo_json(refused_document(verdict, arg))
+            _refuse(f"{arg.label} is not playable (rule {verdict.rule}): {wording.reason(verdict)}")
     if as_json:
-        echo_json({**verdict.to_dict(), "card": arg.to_dict(), "player": who, "choice": choice,
-                   "score": state.scores[who], "turn": state.turn, "finished": state.finished})
+        echo_json(play_document(state, verdict, arg, who, choice))
         return
     played = f"{_label(arg.label)}" + (f" as {choice}" if choice else "")
-    for line in _fact_lines(f"{who} plays {played}: +{verdict.points} (rule {verdict.rule})", _facts(verdict)):
+    head = f"{who} plays {played}: +{verdict.points} (rule {verdict.rule})"
+    for line in _fact_lines(head, wording.verdict_facts(verdict)):
         click.echo(line)
     click.echo(f"{who} now has {state.scores[who]}; {state.turn}'s turn")
     if outcome := state.outcome():
@@ -425,10 +386,13 @@ def play(state_file: str, card: str | None, clue_text: str | None, choose: str |
 @json_option
 def undo(state_file: str, as_json: bool) -> None:
     """Undo the last play, pass or STOP: STATE is restored exactly as it was before it."""
+    from solver.documents.table import undo_document
+    from solver.table import wording
+
     with _store(state_file).change(reuse_previous=True) as state:
         if not state.history:
             if as_json:
-                echo_json({"undone": None, "turn": state.turn})
+                echo_json(undo_document(state, None))
             click.echo(f"nothing to undo in {state_file} (its previous file, if any, is {state_file}.prev)",
                        err=True)
             sys.exit(1)
@@ -437,9 +401,7 @@ def undo(state_file: str, as_json: bool) -> None:
         except BadInput as error:
             raise error.located(state_file) from None
     if as_json:
-        undone = {key: value for key, value in move.to_dict().items()
-                  if key in ("kind", "player", "card", "choice", "effect", "out")}
-        echo_json({"undone": undone, "score": state.scores.get(move.player), "turn": state.turn})
+        echo_json(undo_document(state, move))
         return
     click.echo(f"undid {wording.undone_move(move)}; {state.turn}'s turn")
 
@@ -458,45 +420,48 @@ def undo(state_file: str, as_json: bool) -> None:
 def hand(state_file: str, cards: tuple[str, ...], clues: tuple[str, ...], player: str | None,
          board_file: str | None, deck_file: str | None, as_json: bool) -> None:
     """Check every card of a hand (every choice too) and rank the legal plays by points."""
-    from solver.table import rules
+    from solver.documents.table import hand_document
+    from solver.table import rules, wording
 
     state = _load(state_file)
     who = state.player(player)
     board = load_board_warned(board_file)
-    deck = table_deck(state_file, deck_file)
+    deck = deck_in_use(state_file, deck_file)
     args = [parse_card(text, None, deck) for text in cards]
     args += [parse_card(None, text, deck) for text in clues]
     for arg in args:
         note_provenance(arg)
     if not args:
         raise BadInput("name the cards in the hand: numbers, `remove`, or --clue JSON")
-    ranking = rules.rank_hand(state, [arg.card for arg in args], board, who, [arg.number for arg in args])
-    plays = [_hand_entry(args[found.card].label, found) for found in ranking.plays]
-    refused = [_hand_entry(args[found.card].label, found) for found in ranking.refused]
     if as_json:
-        echo_json({"player": who, "plays": plays, "not_playable": refused})
+        echo_json(hand_document(state, args, board, who))
         return
+    ranking = rules.rank_hand(state, [arg.card for arg in args], board, who, [arg.number for arg in args])
+    plays = ranking.plays
     click.echo(f"{wording.plural(len(plays), 'legal play')} for {who}" + (", best first:" if plays else "."))
-    for rank, found in enumerate(ranking.plays, 1):
+    for rank, found in enumerate(plays, 1):
         choice = f" as {found.choice}" if found.choice else ""
-        facts = "; ".join(_facts(found.verdict))
+        facts = "; ".join(wording.verdict_facts(found.verdict))
         click.echo(f"  {rank:>2}. +{found.verdict.points:<2} {_label(args[found.card].label)}{choice} "
                    f"(rule {found.verdict.rule}): {facts}")
-    if refused:
+    if ranking.refused:
         click.echo("not playable now:")
-        by_card: dict[int, dict[str, Verdict]] = {}
-        for found in ranking.refused:
-            by_card.setdefault(found.card, {})[found.choice or ""] = found.verdict
-        for index, verdicts in by_card.items():
-            for names_, verdict, text in _grouped_choices(verdicts):
-                choice = f" as {names_}" if names_ else ""
-                click.echo(f"   - {_label(args[index].label)}{choice} (rule {verdict.rule}): {text}")
+        for index, verdict in _refused_by_card(ranking.refused).items():
+            for members, choice_verdict, text in wording.grouped_choices(verdict):
+                choice = f" as {', '.join(members)}" if any(members) else ""
+                click.echo(f"   - {_label(args[index].label)}{choice} (rule {choice_verdict.rule}): {text}")
 
 
-def _hand_entry(label: str, found: HandPlay) -> dict:
-    entry = {"card": label, "choice": found.choice, **found.verdict.to_dict()}
-    entry.pop("choices", None)
-    return entry
+def _refused_by_card(refused: list[HandPlay]) -> dict[int, Verdict]:
+    """The refused ways of playing, one verdict a card whose choices they are (a card without
+    choices is the one choice "")."""
+    from solver.table.rules import Verdict
+
+    by_card: dict[int, dict[str, Verdict]] = {}
+    for found in refused:
+        by_card.setdefault(found.card, {})[found.choice or ""] = found.verdict
+    return {index: Verdict(False, next(iter(choices.values())).rule, choices=choices)
+            for index, choices in by_card.items()}
 
 
 @click.command()
@@ -506,33 +471,31 @@ def _hand_entry(label: str, found: HandPlay) -> dict:
 @json_option
 def stop(state_file: str, taker: str | None, board_file: str | None, as_json: bool) -> None:
     """Rule 10 (STOP): every marker that can be removed by deduction, with a reason."""
+    from solver.documents.table import stop_document, take_stop_document
     from solver.table import deduce
 
     board = load_board_warned(board_file) if taker is not None else None
     with _store(state_file).change() as state:
-        problem = deduce.contradiction(state)
-        found = deduce.removable(state)
-        document: dict = {"removable": [{"delict": f.delict, "location": f.location, "reason": f.reason}
-                                        for f in found], "contradiction": problem}
+        document = stop_document(state)
         taker = state.player(taker) if taker is not None else None
+        found = document["removable"]
         move = deduce.take_stop(state, board, taker) if board is not None and taker is not None and found else None
-    if move is not None and taker is not None:
-        document.update({"taken_by": taker, "points": move.effect.points, "score": state.scores[taker],
-                         "effect": move.effect.to_dict()})
+    if move is not None:
+        document = take_stop_document(document, state, move)
     if as_json:
         echo_json(document)
         return
-    if problem:
-        click.echo(problem)
+    if document["contradiction"]:
+        click.echo(document["contradiction"])
     if not found:
-        click.echo("no marker can be removed by deduction" if not problem else
+        click.echo("no marker can be removed by deduction" if not document["contradiction"] else
                    "markers stay until a card decides (rule 9)")
-    for f in found:
-        click.echo(f"  {f.delict} on {f.location}: {f.reason}")
+    for entry in found:
+        click.echo(f"  {entry['delict']} on {entry['location']}: {entry['reason']}")
     if move is not None:
         click.echo(f"{taker} takes them: +{document['points']} (now {document['score']})")
-        for line in _credit_lines(move.effect):
-            click.echo(line)
+        for line in document["credits"]:
+            click.echo(f"  {line}")
 
 
 @click.command()
@@ -546,34 +509,24 @@ def stop(state_file: str, taker: str | None, board_file: str | None, as_json: bo
 def drawpile(state_file: str, cards: tuple[str, ...], clues: tuple[str, ...], take_out: bool,
              board_file: str | None, deck_file: str | None, as_json: bool) -> None:
     """Rule 11: which of these cards can never be played again (out of the game)."""
+    from solver.documents.table import dead_document, drawpile_document
     from solver.table.deduce import take_out_dead
 
     board = load_board_warned(board_file)
-    deck = table_deck(state_file, deck_file)
+    deck = deck_in_use(state_file, deck_file)
     args = [parse_card(text, None, deck) for text in cards]
     args += [parse_card(None, text, deck) for text in clues]
     with _store(state_file).change() as state:
-        results = [{"card": arg.label, "number": arg.number,
-                    "dead": (reason := _dead_reason(state, arg, board)) is not None, "reason": reason}
-                   for arg in args]
-        dead_numbers = [r["number"] for r in results if r["dead"] and r["number"] is not None]
-        if take_out:
-            take_out_dead(state, [(arg.number, arg.card) for arg in args if arg.number is not None], board)
+        results = [dead_document(state, arg, board) for arg in args]
+        move = take_out_dead(state, [(arg.number, arg.card) for arg in args if arg.number is not None],
+                             board) if take_out else None
+    document = drawpile_document(results, move)
     if as_json:
-        echo_json({"cards": results, "taken_out": dead_numbers if take_out else []})
+        echo_json(document)
         return
-    for arg, r in zip(args, results, strict=True):
-        verdict = f"never playable again: {r['reason']}" if r["dead"] else "may still be played"
+    for arg, result in zip(args, results, strict=True):
+        verdict = f"never playable again: {result['reason']}" if result["dead"] else "may still be played"
         click.echo(f"  {_label(arg.label)}: {verdict}")
-    if take_out and dead_numbers:
-        click.echo(f"out of the game: {', '.join(map(str, dead_numbers))}")
-
-
-def _dead_reason(state: GameState, arg: CardRef, board: Board) -> str | None:
-    """Why a card can never be played again (out of the game already, or rule 11), else None."""
-    from solver.table.deduce import never_playable
-    from solver.table.rules import OUT_OF_GAME
-
-    if arg.number is not None and arg.number in state.out_of_game:
-        return OUT_OF_GAME
-    return never_playable(state, arg.card, board)
+    dead = [result["card"]["number"] for result in results if result["dead"] and result["card"]["number"]]
+    if take_out and dead:  # taken out now, or already out before
+        click.echo(f"out of the game: {', '.join(map(str, dead))}")

@@ -34,7 +34,8 @@ def hint(puzzle_file: str, deck_file: str | None, board_file: str | None, step: 
     it says in how many steps the puzzle is solved (exit code 1).
     """
     from solver.core.deck import load_deck
-    from solver.solo.hints import deduction_document, hint_from_known
+    from solver.documents.solo import hint_document
+    from solver.solo.hints import hint_from_known
     from solver.solo.puzzle import load_puzzle
 
     board = load_board_warned(board_file)
@@ -51,7 +52,7 @@ def hint(puzzle_file: str, deck_file: str | None, board_file: str | None, step: 
         return 1
     assert found.hint is not None
     if as_json:
-        echo_json({"step": step, **deduction_document(found.step, found.hint)})
+        echo_json({"step": step, **hint_document(found.hint, puzzle)})
         return 0
     click.echo(f"step {step} [{found.step.technique}] {found.step.reason}")
     for line in found.step.chain:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 import click
@@ -12,6 +11,7 @@ from solver.core import names
 
 if TYPE_CHECKING:
     from solver.counting.odds import Odds
+    from solver.table.store import Snapshot
 
 # Column heads: the first four letters, but for the two that would both be "robb".
 SHORT: dict[str, str] = {delict: delict[:4] for delict in names.DELICTS} | {"robbers' ball": "ball"}
@@ -34,38 +34,38 @@ def odds(path: str, deck_file: str | None, board_file: str | None, as_json: bool
     tiles on the board. The table shows percent (- impossible, 100 certain); --json gives
     every count and probability. Exit code 1 when nothing agrees (a contradiction).
     """
-    found = odds_file(path, deck_file, board_file)
+    from solver.documents.solo import odds_document as puzzle_odds_document
+    from solver.documents.table import odds_document
+
+    found, snapshot = odds_file(path, deck_file, board_file)
+    if as_json:  # a state file's document is the served one, with the state's version
+        echo_json(odds_document(snapshot, found) if snapshot is not None else puzzle_odds_document(found))
     if not found.total:
-        if as_json:
-            echo_json({"total": 0, "odds": None})
         click.echo(f"no solution: nothing agrees with {path}, so there are no odds", err=True)
         return 1
-    if as_json:
-        echo_json(found.to_dict())
-    else:
+    if not as_json:
         click.echo(odds_table(found))
     return 0
 
 
-def odds_file(path: str, deck_file: str | None = None, board_file: str | None = None) -> Odds:
-    """The Odds of a game state or a puzzle file (told apart as `count` does)."""
+def odds_file(path: str, deck_file: str | None = None,
+              board_file: str | None = None) -> tuple[Odds, Snapshot | None]:
+    """The Odds of a game state (with its snapshot) or a puzzle file (told apart as `count` does)."""
     from solver.commands.count import is_state_file
 
     if is_state_file(path):
-        from solver.counting import state_masks
-        from solver.counting.odds import odds_of_masks
-        from solver.table.state import load_state
+        from solver.documents.table import state_odds
+        from solver.table.store import StateFile
 
-        state = load_state(path)
-        markers: dict[str, Iterable[str]] = dict(state.markers)
-        return odds_of_masks(state_masks(markers, state.tiles))
+        snapshot = StateFile(path).read()
+        return state_odds(snapshot.state), snapshot
     from solver.core.deck import load_deck
     from solver.counting.odds import odds_of_clues
     from solver.solo.puzzle import load_puzzle
 
     board = load_board_warned(board_file)
     puzzle = load_puzzle(path, load_deck(deck_file) if deck_file else None)
-    return odds_of_clues([entry.clue for entry in puzzle.clues], board)
+    return odds_of_clues([entry.clue for entry in puzzle.clues], board), None
 
 
 def odds_table(found: Odds) -> str:

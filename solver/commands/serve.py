@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 import socket
 import webbrowser
@@ -39,7 +40,7 @@ def serve(state_file: str | None, port: int, host: str, deck_file: str | None, b
     url = _url(host, port, token)
     config = TableConfig(state_path=state_path, deck_path=Path(deck_file) if deck_file else None,
                          board_path=Path(board_file) if board_file else None, token=token,
-                         join_url=url if token else None)
+                         join_url=url if token else None, hosts=_served_names(host))
     config.the_board()  # a bad board file is bad input now, not on the first request
     click.echo(url)
     if token:
@@ -90,6 +91,20 @@ def _url(host: str, port: int, token: str | None) -> str:
     if ":" in shown:
         shown = f"[{shown}]"
     return f"http://{shown}:{port}/" + (f"?token={token}" if token else "")
+
+
+def _served_names(host: str) -> frozenset[str]:
+    """The names a request may address this server by: loopback, the address it was started on,
+    and on every interface (0.0.0.0) this machine's name and network addresses."""
+    from solver.web.guard import LOOPBACK_HOSTS
+
+    names = {host}
+    if host in ("0.0.0.0", "::"):
+        name = socket.gethostname()
+        names |= {name, f"{name}.local", _lan_address()}
+        with contextlib.suppress(OSError):
+            names |= {str(info[4][0]) for info in socket.getaddrinfo(name, None)}
+    return frozenset(names) | LOOPBACK_HOSTS
 
 
 def _lan_address() -> str:

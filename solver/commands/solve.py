@@ -28,46 +28,17 @@ def solve(puzzle_file: str, deck_file: str | None, board_file: str | None, expla
     puzzle = load_puzzle(puzzle_file, load_deck(deck_file) if deck_file else None)
     outcome = solve_puzzle(puzzle, board)
     if as_json:
-        document = _json(outcome)
+        from solver.documents.solo import explained, solve_document
+
+        document = solve_document(outcome)
         if explain:
-            document["explanation"] = _explanation_json(puzzle, board)
+            document["explanation"] = explained(puzzle, board)
         echo_json(document)
     else:
         if explain:
             _print_explanation(puzzle, board)
         _print_outcome(puzzle, outcome, board)
     return 0 if outcome.status == "unique" and not outcome.disagreements else 1
-
-
-def _json(outcome) -> dict:
-    def shown(solution):
-        return dict(solution) if solution else None
-
-    document: dict = {"status": outcome.status, "solution": shown(outcome.solution)}
-    if outcome.status == "multiple":
-        document["second"] = shown(outcome.second)
-    if outcome.status == "none":
-        document["conflict"] = outcome.conflict
-    if outcome.agreeing is not None:
-        document["agreeing"] = outcome.agreeing
-    if outcome.disagreements:
-        document["disagreements"] = [
-            {"location": loc, "expected": want, "found": got}
-            for loc, want, got in outcome.disagreements
-        ]
-    document["proof"] = outcome.proof
-    return document
-
-
-def _explanation_json(puzzle, board) -> dict:
-    from solver.solo.explain import explain_puzzle
-    from solver.solo.hints import deduction_document
-
-    explanation = explain_puzzle(puzzle, board)
-    return {"status": explanation.status, "difficulty": explanation.difficulty, "hardest": explanation.hardest,
-            "steps": [deduction_document(step) for step in explanation.steps],
-            "open": explanation.open_candidates() if explanation.status == "unfinished" else {},
-            "contradiction": explanation.contradiction}
 
 
 def _print_outcome(puzzle, outcome, board) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
 
 from solver.core import names
 from solver.core.board import Board
@@ -68,19 +68,6 @@ def hint_from_known(puzzle: Puzzle, board: Board, known: dict[str, str], step: i
             return KnownHint(None, found.step, found)
         grid = Grid(grid.placed | frozenset(found.placements), grid.crossed | frozenset(found.removals))
     raise AssertionError("unreachable: step is at least 1")
-
-
-def deduction_document(deduction: Deduction, hint: GridHint | None = None) -> dict[str, Any]:
-    """A step as JSON: technique, cards, reason, chain and the (delict, location) pairs it rules out;
-    with the grid `hint` it was found as, every card it rests on and the placements it settles."""
-    document = {"technique": deduction.technique, "cards": deduction.cards, "reason": deduction.reason,
-                "chain": deduction.chain,
-                "removals": [{"delict": names.DELICTS[d], "location": names.LOCATIONS[loc]}
-                             for d, loc in deduction.removals]}
-    if hint is not None:
-        document["cards"] = hint.cards
-        document["placements"] = [{"delict": delict, "location": location} for location, delict in hint.placements]
-    return document
 
 
 # --- from an elimination grid (the solo page) --------------------------------------------------

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import assert_never
 
 import networkx as nx
 from networkx.algorithms import bipartite
@@ -19,15 +20,18 @@ from solver.core import names
 from solver.core.bits import FULL, bit, indices, location_mask, union
 from solver.core.board import Board
 from solver.core.cards import Clue, DelictClue, DistrictClue, GroupClue, LocationClue, NotClue, RemoveOneMarker
+from solver.table.facts import Fact, FactKind
 from solver.table.matching import hall_violator
 from solver.table.state import GameState, Move, MoveKind
 
 
 @dataclass(frozen=True)
 class Deduction:
+    """A marker no complete assignment uses (rule 10), and why: a `MARKER_IMPOSSIBLE` fact."""
+
     delict: str
     location: str
-    reason: str
+    why: Fact
 
 
 def allowed_masks(state: GameState) -> list[int]:
@@ -65,17 +69,15 @@ def _graph(masks: list[int]) -> nx.Graph[Node]:
     return graph
 
 
-def contradiction(state: GameState) -> str | None:
-    """Rule 9: when no complete assignment agrees with the board, a sentence naming why."""
+def contradiction(state: GameState) -> Fact | None:
+    """Rule 9: when no complete assignment agrees with the board, the delicts with too few
+    locations between them (a `NO_ASSIGNMENT` fact)."""
     masks = allowed_masks(state)
     rows = hall_violator(masks)
     if not rows:
         return None
-    delicts = [names.DELICTS[r] for r in rows]
-    spots = _locations_of(masks, rows)
-    return (f"no complete assignment agrees with the board (rule 9): {len(delicts)} delicts "
-            f"({', '.join(delicts)}) have only {_plural(len(spots), 'location')} between them "
-            f"({', '.join(spots) or 'none'})")
+    return Fact(FactKind.NO_ASSIGNMENT, delicts=tuple(names.DELICTS[r] for r in rows),
+                locations=tuple(_locations_of(masks, rows)))
 
 
 def _locations_of(masks: list[int], rows: list[int]) -> list[str]:
@@ -83,7 +85,7 @@ def _locations_of(masks: list[int], rows: list[int]) -> list[str]:
 
 
 def removable(state: GameState) -> list[Deduction]:
-    """Rule 10: every marker that no complete assignment uses, with a one-line reason.
+    """Rule 10: every marker that no complete assignment uses, with why.
 
     An edge lies in some perfect matching iff it is in the one found, or on an
     alternating cycle: both ends in one strongly connected component of the graph
@@ -131,29 +133,21 @@ def take_stop(state: GameState, board: Board, player: str) -> Move | None:
             work.remove(deduction.delict, deduction.location)
         work.settle()
     except Unplayable as error:  # cannot happen: every removed marker is in no complete assignment
-        raise AssertionError(f"STOP broke rule {error.rule}: {error.reason}") from None
+        raise AssertionError(f"STOP broke rule {error.rule}: {error.fact}") from None
     move = Move(MoveKind.STOP, player, effect=work.effect)
     state.push_unchecked(move, end_turn=False)
     return move
 
 
-def _why_not(masks: list[int], d: int, loc: int) -> str:
+def _why_not(masks: list[int], d: int, loc: int) -> Fact:
     """Why delict d cannot be on location loc: the Hall violator left when it is."""
     others = [r for r in range(len(masks)) if r != d]
     reduced = [masks[r] & ~bit(loc) for r in others]
     rows = [others[r] for r in hall_violator(reduced)]
     delict, location = names.DELICTS[d], names.LOCATIONS[loc]
-    tied = [names.DELICTS[r] for r in rows]
-    spots = [s for s in _locations_of(masks, rows) if s != location]
-    if len(tied) == 1:
-        left = f"only {', '.join(spots)}" if spots else "no location"
-        return f"if {delict} were on {location}, {tied[0]} would have {left} left"
-    return (f"if {delict} were on {location}, {len(tied)} delicts ({', '.join(tied)}) would have only "
-            f"{_plural(len(spots), 'location')} left ({', '.join(spots) or 'none'})")
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+    spots = tuple(s for s in _locations_of(masks, rows) if s != location)
+    return Fact(FactKind.MARKER_IMPOSSIBLE, delict=delict, location=location,
+                delicts=tuple(names.DELICTS[r] for r in rows), locations=spots)
 
 
 # ----- rule 11: cards that can never be played again ---------------------------------------------
@@ -175,7 +169,7 @@ def take_out_dead(state: GameState, cards: Sequence[tuple[int, Clue | RemoveOneM
     return move
 
 
-def never_playable(state: GameState, card: Clue | RemoveOneMarker, board: Board) -> str | None:
+def never_playable(state: GameState, card: Clue | RemoveOneMarker, board: Board) -> Fact | None:
     """Why `card` can never be played again on any later board, or None if it might be.
 
     Later boards only refine this one: markers go, tiles come, a delict in the supply
@@ -189,60 +183,64 @@ def never_playable(state: GameState, card: Clue | RemoveOneMarker, board: Board)
         case GroupClue(group, direction):
             spots = {loc for loc in names.LOCATIONS if board.in_direction(loc, direction)}
             reasons = [_dead_delict(state, d, spots) for d in names.GROUPS[group]]
-            dead = [reason for reason in reasons if reason is not None]
-            return "every choice is dead: " + "; ".join(dead) if len(dead) == len(reasons) else None
+            dead = tuple(reason for reason in reasons if reason is not None)
+            return Fact(FactKind.DEAD_EVERY_CHOICE, notes=dead) if len(dead) == len(reasons) else None
         case NotClue(delict, locations):
             return _dead_not(state, delict, set(locations))
         case DistrictClue():
             return _dead_district(state, card, board)
         case LocationClue():
             return _dead_location(state, card)
-    raise TypeError(f"not a card: {card!r}")
+        case _:
+            assert_never(card)
 
 
-def _dead_delict(state: GameState, delict: str, spots: set[str]) -> str | None:
+def _pinned(state: GameState, delict: str) -> Fact:
+    return Fact(FactKind.DEAD_PINPOINTED, delict=delict, location=state.tiles[delict])
+
+
+def _dead_delict(state: GameState, delict: str, spots: set[str]) -> Fact | None:
     if delict in state.tiles:
-        return f"{delict} is pinpointed on {state.tiles[delict]}"
+        return _pinned(state, delict)
     if delict in state.markers:
         markers = state.markers[delict]
         if markers <= spots:
-            return f"every {delict} marker already lies where the card says: it can only confirm them"
+            return Fact(FactKind.DEAD_CONFIRMS_ONLY, delict=delict)
         if not markers & spots:
-            return f"no {delict} marker lies where the card says: it would remove them all (rule 4)"
+            return Fact(FactKind.DEAD_REMOVES_ALL, delict=delict)
         return None
     if not spots & set(state.free_locations()):
-        return f"every location the card names for {delict} has a tile (rule 14)"
+        return Fact(FactKind.DEAD_ALL_TILED, delict=delict)
     return None
 
 
-def _dead_not(state: GameState, delict: str, spots: set[str]) -> str | None:
+def _dead_not(state: GameState, delict: str, spots: set[str]) -> Fact | None:
     if delict in state.tiles:
-        return f"{delict} is pinpointed on {state.tiles[delict]}"
+        return _pinned(state, delict)
     if delict in state.markers and not state.markers[delict] & spots:
-        return f"no {delict} marker lies where the card excludes it"
+        return Fact(FactKind.DEAD_NOT_EXCLUDES_NOTHING, delict=delict)
     return None
 
 
-def _dead_district(state: GameState, card: DistrictClue, board: Board) -> str | None:
+def _dead_district(state: GameState, card: DistrictClue, board: Board) -> Fact | None:
     first, second = card.delicts
     if first in state.tiles and second in state.tiles:
-        return f"{first} and {second} are both pinpointed"
+        return Fact(FactKind.DEAD_BOTH_PINPOINTED, delicts=(first, second))
     free = set(state.free_locations())
     spots = {d: state.where(d) or free for d in card.delicts}
     if not any(board.joined(a, b, card.relation) for a in spots[first] for b in spots[second]):
-        return (f"no location {first} may still take is joined to one {second} may still take, as the card "
-                "says (rules 4 and 14)")
+        return Fact(FactKind.DEAD_NEVER_JOINED, delicts=(first, second), relation=card.relation)
     for tiled, other in ((first, second), (second, first)):
         if tiled in state.tiles and other in state.markers and state.markers[other] <= set(
                 board.partners(state.tiles[tiled], card.relation)):
-            return f"every {other} marker is already next to the {tiled} tile as the card says"
+            return Fact(FactKind.DEAD_NEXT_TO_TILE, delict=other, tile=tiled, relation=card.relation)
     return None
 
 
-def _dead_location(state: GameState, card: LocationClue) -> str | None:
+def _dead_location(state: GameState, card: LocationClue) -> Fact | None:
     tile = state.tile_at(card.location)
     if tile is not None:
-        return f"{card.location} is pinpointed ({tile})"
+        return Fact(FactKind.DEAD_LOCATION_PINPOINTED, location=card.location, tile=tile)
     if all(d in state.tiles for d in card.delicts):
-        return "all four delicts of the card are pinpointed elsewhere (rule 14)"
+        return Fact(FactKind.DEAD_ALL_FOUR_PINPOINTED, delicts=tuple(card.delicts))
     return None

@@ -51,6 +51,11 @@ class StateConflict(BadInput):
     entry the board no longer matches): a caller names the state file."""
 
 
+@dataclass
+class NoStateFile(BadInput):
+    """The state file named does not exist: a caller says how to start one."""
+
+
 class Refused(Exception):
     """The rules refuse this move now; the state is untouched."""
 
@@ -77,5 +82,5 @@ class GameGoesOn(Refused):
     """Rule 12: the game cannot end while a hand card is playable: `index` in the hand, its `verdict`."""
 
     def __init__(self, index: int, verdict: Verdict):
-        super().__init__(f"card {index + 1} of the hand is playable: {verdict.reason}")
+        super().__init__(f"card {index + 1} of the hand is playable")
         self.index, self.verdict = index, verdict

@@ -1,8 +1,9 @@
 """Whether a card is playable on a game state, and what it does (rules 1-7, 13-16; docs/rules.md).
 
 `check(state, card, board)` returns a `Verdict` value: playable or not, the rule that
-decides, a sentence why, and when playable the `Effect` (markers placed, removed,
-replaced by tiles, tiles placed, markers kept) and the points. Checks follow the
+decides, why as a `Fact` (`solver.table.facts`; `solver.table.wording` words it), and when
+playable the `Effect` (markers placed, removed, replaced by tiles, tiles placed, markers
+kept), the notes on how it was played, and the points. Checks follow the
 order of docs/rules.md: placement (rule 13 more than 5 open locations, rule 14 none, rule 15 an
 open location full), then removal (rule 14 a tile contradicted, rule 4 a delict would
 lose every marker), then rule 7 (last marker -> tile, repeated), then rule 11 (a card
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, NoReturn
+from typing import NoReturn, assert_never
 
 from solver.core import names
 from solver.core.bits import bit, location_mask
@@ -38,6 +39,7 @@ from solver.table.errors import (
     StateConflict,
     TurnCannotEnd,
 )
+from solver.table.facts import Fact, FactKind, RuleNumber
 from solver.table.matching import hall_violator, reserved_locations
 from solver.table.state import (
     FULL_LOCATION,
@@ -51,15 +53,19 @@ from solver.table.state import (
 )
 
 Card = Clue | RemoveOneMarker
-RuleNumber = Literal[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]  # the rulebook's numbered rules
 
 
 @dataclass
 class Verdict:
+    """The rules' answer on one card now. A refusal says why in `refusal`; a playable card has its
+    `effect` and the `notes` on how it was played. A card with choices (a group card, the
+    Remove-one-marker card) has a verdict per choice, and is as playable as its `best` one."""
+
     playable: bool
     rule: RuleNumber
-    reason: str
+    refusal: Fact | None = None
     effect: Effect | None = None
+    notes: tuple[Fact, ...] = ()
     choices: dict[str, Verdict] = field(default_factory=dict)
     best: str | None = None  # for a card with choices: the choice worth most points
 
@@ -67,21 +73,29 @@ class Verdict:
     def points(self) -> int | None:
         return self.effect.points if self.effect is not None else None
 
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"playable": self.playable, "rule": self.rule, "reason": self.reason}
-        if self.playable and self.effect is not None:
-            data["points"] = self.points
-            data["effect"] = self.effect.to_dict()
-        if self.best is not None:
-            data["best"] = self.best
-        data["choices"] = {name: verdict.to_dict() for name, verdict in self.choices.items()}
-        return data
+    @property
+    def removal_rule(self) -> RuleNumber:
+        """The rule by which the effect's markers are removed: the Remove-one-marker card's 6, else 4."""
+        return 6 if self.rule == 6 else 4
+
+    def renamed(self, old: str, new: str) -> Verdict:
+        """The same verdict with delict `old` called `new` in its facts and effect."""
+        effect = self.effect.renamed(old, new) if self.effect is not None else None
+        refusal = self.refusal.renamed(old, new) if self.refusal is not None else None
+        return Verdict(self.playable, self.rule, refusal, effect, tuple(n.renamed(old, new) for n in self.notes),
+                       self.choices, self.best)
 
 
 class Unplayable(Exception):
-    def __init__(self, rule: RuleNumber, reason: str):
-        super().__init__(reason)
-        self.rule, self.reason = rule, reason
+    def __init__(self, fact: Fact):
+        super().__init__(fact.kind.value)
+        self.fact = fact
+
+    @property
+    def rule(self) -> RuleNumber:
+        rule = self.fact.rule
+        assert rule is not None, "every refusal applies a rule"
+        return rule
 
 
 # ----- the public entry points ------------------------------------------------------------
@@ -134,10 +148,11 @@ def play(state: GameState, card: Card, board: Board, record: CardRecord | None =
     the choice is missing or wrong (ChoiceNeeded). The state is untouched unless playable.
     """
     player = _mover(state, player)
-    if more and not state.two_player:
-        raise PlayOn("only the two-player variant plays more than one card a turn", variant=False)
-    if more and state.cards_this_turn >= 2:
-        raise PlayOn("this is the third card of the turn (at most 3): it ends the turn", variant=True)
+    limit = state.variant.cards_per_turn
+    if more and limit == 1:
+        raise PlayOn("this game plays one card a turn (the two-player variant plays up to 3)", variant=False)
+    if more and state.cards_this_turn >= limit - 1:
+        raise PlayOn(f"this is card {limit} of the turn, the last one it may have: it ends the turn", variant=True)
     if isinstance(card, RemoveOneMarker):
         record = REMOVE
     played = [record] if isinstance(record, int) and not isinstance(record, bool) else []
@@ -160,17 +175,19 @@ def pass_turn(state: GameState, player: str | None = None, discard: Sequence[int
     return move
 
 
-def end_game(state: GameState, hand: Sequence[Card], board: Board) -> Move:
+def end_game(state: GameState, hand: Sequence[Card], board: Board, numbers: Sequence[int | None] = ()) -> Move:
     """Rule 12: the draw piles are used up and `hand` is every card left in the players' hands.
 
     The game ends (the move is pushed, `state.finished` says why) when none is playable;
-    otherwise GameGoesOn names the first playable card by its index in `hand`. GameOver
-    when the game has ended already.
+    otherwise GameGoesOn names the first playable card by its index in `hand`. `numbers` (the
+    cards' numbers, None for a card without one) marks cards out of the game already, which
+    are never playable. GameOver when the game has ended already.
     """
     if state.finished is not None:
         raise GameOver(state.finished)
     for index, card in enumerate(hand):
-        verdict = check(state, card, board)
+        number = numbers[index] if index < len(numbers) else None
+        verdict = check_numbered(state, card, board, number)
         if verdict.playable:
             raise GameGoesOn(index, verdict)
     move = Move(MoveKind.END, state.turn)
@@ -180,10 +197,10 @@ def end_game(state: GameState, hand: Sequence[Card], board: Board) -> Move:
 
 def cards_out(state: GameState, played: Sequence[int], discard: Sequence[int]) -> list[int]:
     """The card numbers a move takes out of the game (the card played, then the discards), checked:
-    numbers 1-76, none out of the game already (StateConflict), none given twice."""
+    the deck's numbers, none out of the game already (StateConflict), none given twice."""
     numbers = [*played, *discard]
     for index, number in enumerate(numbers):
-        card_type_of_number(number)  # BadInput unless 1-76
+        card_type_of_number(number)  # BadInput unless one of the deck's numbers
         in_game(state, [number])
         if number in numbers[:index]:
             twice = "played and discarded too" if number in played else "discarded twice"
@@ -199,15 +216,18 @@ def in_game(state: GameState, numbers: Sequence[int | None]) -> None:
                                 "move that took it out, or check the number")
 
 
-OUT_OF_GAME = "already out of the game (played or discarded)"
-
-
 def out_of_game_verdict(state: GameState, number: int | None) -> Verdict | None:
     """The verdict on a numbered card that is out of the game already (rule 11), else None: `check`,
-    `hand` and `drawpile` treat such a card as `play` does, as gone."""
+    `hand`, `drawpile` and `end_game` treat such a card as `play` does, as gone."""
     if number is None or number not in state.out_of_game:
         return None
-    return Verdict(False, 11, OUT_OF_GAME)
+    return Verdict(False, 11, Fact(FactKind.OUT_OF_GAME, number=number))
+
+
+def check_numbered(state: GameState, card: Card, board: Board, number: int | None, player: str | None = None,
+                   end_of_turn: bool = True) -> Verdict:
+    """`check`, for a card known by its number: one out of the game already is refused as gone."""
+    return out_of_game_verdict(state, number) or check(state, card, board, player, end_of_turn)
 
 
 def _mover(state: GameState, player: str | None) -> str:
@@ -245,7 +265,7 @@ def rank_hand(state: GameState, hand: Sequence[Card], board: Board, player: str 
     refused: list[HandPlay] = []
     for index, card in enumerate(hand):
         number = numbers[index] if index < len(numbers) else None
-        verdict = out_of_game_verdict(state, number) or check(state, card, board, player)
+        verdict = check_numbered(state, card, board, number, player)
         options = verdict.choices.items() if verdict.choices else [(None, verdict)]
         for choice, option in options:
             (plays if option.playable else refused).append(HandPlay(index, choice, option))
@@ -282,29 +302,24 @@ def _with_choices(choices: dict[str, Verdict], refusal: Verdict | None) -> Verdi
     playable = {name: v for name, v in choices.items() if v.playable}
     if not playable:
         first = next(iter(choices.values()))
-        rules = sorted({v.rule for v in choices.values()})
-        if len(rules) == 1:
-            return Verdict(False, first.rule, f"no choice is playable: {first.reason}", None, choices)
-        reasons = "; ".join(f"{name}: {v.reason}" for name, v in choices.items())
-        return Verdict(False, first.rule, f"no choice is playable ({reasons})", None, choices)
+        return Verdict(False, first.rule, Fact(FactKind.NO_CHOICE_PLAYABLE), None, (), choices)
     best = max(playable, key=lambda name: playable[name].points or 0)
     top = playable[best]
-    reason = f"playable as {', '.join(playable)}; best: {best} (+{top.points}): {top.reason}"
-    return Verdict(True, top.rule, reason, top.effect, choices, best)
+    return Verdict(True, top.rule, None, top.effect, top.notes, choices, best)
 
 
 def _verdict(state: GameState, board: Board, end_of_turn: bool, action: Callable[[Work], RuleNumber]) -> Verdict:
-    work = Work(state, board, relax_full=state.two_player and not end_of_turn)
+    work = Work(state, board, relax_full=state.variant.rule_15_at_turn_end and not end_of_turn)
     try:
         rule = action(work)
         work.settle()
         if not work.effect.changes_board():
-            raise Unplayable(11, "it changes nothing on the board: no new information (rule 11)")
-        if state.two_player and end_of_turn:
+            raise Unplayable(Fact(FactKind.CHANGES_NOTHING))
+        if state.variant.rule_15_at_turn_end and end_of_turn:
             work.check_full_at_end()
     except Unplayable as refused:
-        return Verdict(False, refused.rule, refused.reason)
-    return Verdict(True, rule, describe(work.effect, work.notes, removal_rule=6 if rule == 6 else 4), work.effect)
+        return Verdict(False, refused.rule, refused.fact)
+    return Verdict(True, rule, None, work.effect, tuple(work.notes))
 
 
 # ----- the working board ------------------------------------------------------------------
@@ -318,10 +333,10 @@ class Work:
         self.tiles = dict(state.tiles)
         self.board = board
         self.effect = Effect()
-        self.notes: list[str] = []
+        self.notes: list[Fact] = []
         self.relax_full = relax_full
         self.settle_last = len(state.players) >= 2
-        self.last_points = state.last_delict_points
+        self.last_points = state.variant.last_delict_points
 
     def where(self, delict: str) -> set[str] | None:
         """The locations a delict occupies: its tile, its markers, or None in the supply."""
@@ -335,11 +350,11 @@ class Work:
     def markers_at(self, location: str) -> list[str]:
         return [d for d in names.DELICTS if location in self.markers.get(d, ())]
 
-    def closed_reason(self, delict: str, location: str) -> str | None:
+    def closed_reason(self, delict: str, location: str) -> Fact | None:
         """Why `location` is closed to a new marker of `delict` (rules 2 and 3), or None."""
         tile = self.tile_at(location)
         if tile is not None:
-            return f"{location} holds the {tile} tile (rule 2)"
+            return Fact(FactKind.SKIPS_TILE, location=location, tile=tile)
         others = [d for d in names.DELICTS if d != delict and d in self.markers]
         masks = [location_mask(self.markers[d]) for d in others]
         here = bit(names.LOCATION_INDEX[location])
@@ -348,8 +363,7 @@ class Work:
         rows = hall_violator([m & ~here for m in masks])
         tied = [others[r] for r in rows]
         spots = sorted({loc for d in tied for loc in self.markers[d]}, key=names.LOCATION_INDEX.__getitem__)
-        return (f"{location} is one of {len(spots)} locations ({', '.join(spots)}) holding every marker of "
-                f"{len(tied)} other delicts ({', '.join(tied)}) (rule 3)")
+        return Fact(FactKind.SKIPS_RESERVED, location=location, locations=tuple(spots), delicts=tuple(tied))
 
     def place(self, delict: str, candidates: list[str]) -> list[str]:
         """Rule 1 with rules 2, 3, 13, 14, 15: place `delict` from the supply on the open candidates."""
@@ -357,29 +371,28 @@ class Work:
         for location in candidates:
             reason = self.closed_reason(delict, location)
             if reason:
-                self.notes.append(f"skips {location}, which{reason.removeprefix(location)}")
+                self.notes.append(reason)
             else:
                 open_spots.append(location)
         if len(open_spots) > MARKERS_PER_DELICT:
-            raise Unplayable(13, f"{delict} would need {len(open_spots)} markers ({', '.join(open_spots)}); "
-                                 "there are only 5 (rule 13)")
+            raise Unplayable(Fact(FactKind.TOO_MANY_MARKERS, delict=delict, locations=tuple(open_spots)))
         if not open_spots:
-            raise Unplayable(14, f"no location is open for {delict}: {'; '.join(self.notes) or 'none named'} "
-                                 "(rule 14)")
+            raise Unplayable(Fact(FactKind.NO_OPEN_LOCATION, delict=delict, notes=tuple(self.notes)))
         full = [loc for loc in open_spots if len(self.markers_at(loc)) >= FULL_LOCATION]
         if full and not self.relax_full:
-            raise Unplayable(15, f"{full[0]} is full (3 markers) and would need a marker of {delict} (rule 15)")
+            raise Unplayable(Fact(FactKind.LOCATION_FULL, delict=delict, location=full[0]))
         self.markers[delict] = set(open_spots)
         self.effect.placed += [(delict, loc) for loc in open_spots]
         self.effect.kept[delict] = MARKERS_PER_DELICT - len(open_spots)
         return open_spots
 
-    def remove(self, delict: str, location: str, why: str = "") -> None:
+    def remove(self, delict: str, location: str, refusal: Fact | None = None) -> None:
+        """Take a marker off; rule 4 refuses taking a delict's last one, for `refusal` when given."""
         self.markers[delict].discard(location)
         self.effect.removed.append((delict, location))
         if not self.markers[delict]:
             del self.markers[delict]
-            raise Unplayable(4, f"it would remove every {delict} marker{why} (rule 4)")
+            raise Unplayable(refusal or Fact(FactKind.REMOVES_EVERY_MARKER, delict=delict))
 
     def pin(self, delict: str) -> None:
         """Rule 7: the last marker becomes the tile; other delicts' markers there go."""
@@ -388,7 +401,8 @@ class Work:
         self.effect.replaced.append((delict, location))
         self.effect.tiles.append((delict, location))
         for other in self.markers_at(location):
-            self.remove(other, location, f": the {delict} tile covers {location}")
+            self.remove(other, location, Fact(FactKind.TILE_COVERS_LAST_MARKER, delict=other, tile=delict,
+                                              location=location))
 
     def settle(self) -> None:
         """Rule 7 until nothing changes, then the update's last delict."""
@@ -412,18 +426,16 @@ class Work:
         elif not markers:
             self.effect.kept[delict] = self.effect.kept.get(delict, 0) + self.last_points
         else:
-            raise Unplayable(4, f"the last delict, {delict}, has no marker on the last free location "
-                                f"{location} (rule 4)")
+            raise Unplayable(Fact(FactKind.LAST_DELICT_WITHOUT_MARKER, delict=delict, location=location))
         self.tiles[delict] = location
         self.effect.tiles.append((delict, location))
-        self.notes.append(f"{delict} is the last delict: pinpointed on {location} too (update, 2-4 players)")
+        self.notes.append(Fact(FactKind.LAST_DELICT, delict=delict, location=location))
 
     def check_full_at_end(self) -> None:
         for location in names.LOCATIONS:
             here = self.markers_at(location)
             if len(here) > FULL_LOCATION:
-                raise Unplayable(15, f"the turn would end with {len(here)} markers on {location} "
-                                     "(rule 15, checked at the end of the turn in the two-player variant)")
+                raise Unplayable(Fact(FactKind.TURN_ENDS_OVERFULL, location=location, count=len(here)))
 
 
 # ----- per card type ---------------------------------------------------------------------
@@ -439,7 +451,10 @@ def _apply_clue(work: Work, clue: Clue) -> RuleNumber:
             return _district(work, clue)
         case LocationClue():
             return _location(work, clue)
-    raise TypeError(f"not a playable clue: {clue!r}")
+        case GroupClue():  # played through a choice of its delict (`_group_choice`)
+            raise ValueError("a group card is played as one of its delicts")
+        case _:
+            assert_never(clue)
 
 
 def _group_choice(card: GroupClue, delict: str, board: Board) -> Callable[[Work], RuleNumber]:
@@ -450,14 +465,13 @@ def _group_choice(card: GroupClue, delict: str, board: Board) -> Callable[[Work]
 def _delict_in(work: Work, delict: str, locations: list[str]) -> RuleNumber:
     """Type A (and a group card's chosen delict): the delict is on one of `locations`."""
     if delict in work.tiles:
-        _pinpointed(work, delict, work.tiles[delict] in locations,
-                    f"{delict} is already pinpointed on {work.tiles[delict]}: no new information (rule 11)")
+        _pinpointed(work, delict, work.tiles[delict] in locations)
     if delict not in work.markers:
         work.place(delict, locations)
         return 1
     wrong = sorted(work.markers[delict] - set(locations), key=names.LOCATION_INDEX.__getitem__)
     if len(wrong) == len(work.markers[delict]):
-        raise Unplayable(4, f"it would remove every {delict} marker ({', '.join(wrong)}) (rule 4)")
+        raise Unplayable(Fact(FactKind.REMOVES_EVERY_MARKER, delict=delict, locations=tuple(wrong)))
     for location in wrong:
         work.remove(delict, location)
     return 4
@@ -466,21 +480,19 @@ def _delict_in(work: Work, delict: str, locations: list[str]) -> RuleNumber:
 def _delict_not_in(work: Work, delict: str, locations: set[str]) -> RuleNumber:
     """A solo "not" clue: only removes."""
     if delict in work.tiles:
-        _pinpointed(work, delict, work.tiles[delict] not in locations,
-                    f"{delict} is already pinpointed: no new information (rule 11)")
+        _pinpointed(work, delict, work.tiles[delict] not in locations)
     if delict not in work.markers:
-        raise Unplayable(16, f"a 'not' clue places no markers and {delict} has none on the board (rule 16)")
+        raise Unplayable(Fact(FactKind.NOT_CLUE_WITHOUT_MARKERS, delict=delict))
     for location in sorted(work.markers[delict] & locations, key=names.LOCATION_INDEX.__getitem__):
         work.remove(delict, location)
     return 4
 
 
-def _pinpointed(work: Work, delict: str, agrees: bool, no_news: str) -> NoReturn:
+def _pinpointed(work: Work, delict: str, agrees: bool) -> NoReturn:
     """A card about a delict whose tile is down: it tells nothing new when the tile agrees
-    (rule 11, the sentence `no_news`), and contradicts the board when it does not (rule 14)."""
-    if agrees:
-        raise Unplayable(11, no_news)
-    raise Unplayable(14, f"the {delict} tile lies on {work.tiles[delict]}, which the card excludes (rule 14)")
+    (rule 11), and contradicts the board when it does not (rule 14)."""
+    kind = FactKind.DELICT_PINPOINTED if agrees else FactKind.TILE_EXCLUDED
+    raise Unplayable(Fact(kind, delict=delict, location=work.tiles[delict]))
 
 
 def _partners(work: Work, spots: set[str], relation: str) -> set[str]:
@@ -492,8 +504,7 @@ def _district(work: Work, clue: DistrictClue) -> RuleNumber:
     first, second = clue.delicts
     first_at, second_at = work.where(first), work.where(second)
     if first_at is None and second_at is None:
-        raise Unplayable(16, f"neither {first} nor {second} is on the board; a district card needs one "
-                             "of its delicts there (card type C; rule 16: playable later)")
+        raise Unplayable(Fact(FactKind.DISTRICT_NEEDS_DELICT, delicts=(first, second)))
     _district_tiles(work, clue)
     if first_at is None and second_at is not None:
         return _place_partners(work, clue, first, second, second_at)
@@ -521,14 +532,13 @@ def _district_tiles(work: Work, clue: DistrictClue) -> None:
         spot = work.tiles[tiled]
         if other in work.tiles:
             if not work.board.joined(spot, work.tiles[other], clue.relation):
-                raise Unplayable(14, f"the {tiled} tile on {spot} and the {other} tile on {work.tiles[other]} "
-                                     f"are not joined as the card says (rule 14)")
+                raise Unplayable(Fact(FactKind.TILES_NOT_JOINED, delicts=(tiled, other),
+                                      locations=(spot, work.tiles[other]), relation=clue.relation))
             continue
         free = [p for p in work.board.partners(spot, clue.relation) if work.tile_at(p) is None]
         if not free:
-            where = "in the same district" if clue.relation == "same" else "in an adjoining district"
-            raise Unplayable(14, f"the {tiled} tile lies on {spot}, which has no free neighbour {where} "
-                                 "(rule 14)")
+            raise Unplayable(Fact(FactKind.TILE_WITHOUT_NEIGHBOUR, delict=tiled, location=spot,
+                                  relation=clue.relation))
 
 
 def _drop_without_partner(work: Work, delict: str, others: set[str], relation: str) -> None:
@@ -536,7 +546,7 @@ def _drop_without_partner(work: Work, delict: str, others: set[str], relation: s
         return
     keep = _partners(work, others, relation)
     for location in sorted(work.markers[delict] - keep, key=names.LOCATION_INDEX.__getitem__):
-        work.remove(delict, location, " (none has a partner)")
+        work.remove(delict, location, Fact(FactKind.NO_MARKER_HAS_PARTNER, delict=delict, relation=relation))
 
 
 def _location(work: Work, clue: LocationClue) -> RuleNumber:
@@ -544,23 +554,20 @@ def _location(work: Work, clue: LocationClue) -> RuleNumber:
     location, delicts = clue.location, set(clue.delicts)
     tile = work.tile_at(location)
     if tile is not None:
-        if tile in delicts:
-            raise Unplayable(11, f"{location} is already pinpointed ({tile}): no new information (rule 11)")
-        raise Unplayable(14, f"the {tile} tile on {location} is not one of the card's delicts (rule 14)")
+        kind = FactKind.LOCATION_PINPOINTED if tile in delicts else FactKind.TILE_NOT_ON_CARD
+        raise Unplayable(Fact(kind, location=location, tile=tile))
     possible = [d for d in clue.delicts if d not in work.tiles]
     if not possible:
-        raise Unplayable(14, "all four delicts of the card have tiles elsewhere (rule 14)")
+        raise Unplayable(Fact(FactKind.ALL_TILED_ELSEWHERE, delicts=tuple(clue.delicts)))
     here = work.markers_at(location)
     if not here and len(possible) > 1:
-        raise Unplayable(16, f"no marker lies on {location}; a location card needs one there, or one of "
-                             "its delicts forced there (card type D and its update; rule 16: playable later)")
+        raise Unplayable(Fact(FactKind.LOCATION_NEEDS_MARKER, location=location))
     for delict in here:
         if delict not in delicts:
             work.remove(delict, location)
     if len(possible) == 1:
-        tiled = [f"{d} on {work.tiles[d]}" for d in clue.delicts if d != possible[0]]
-        work.notes.append(f"{possible[0]} is forced on {location}: the card's other delicts have tiles "
-                          f"({', '.join(tiled)}) (update to type D)")
+        tiled = tuple((d, work.tiles[d]) for d in clue.delicts if d != possible[0])
+        work.notes.append(Fact(FactKind.FORCED, delict=possible[0], location=location, pairs=tiled))
         _force(work, possible[0], location)
     return 5
 
@@ -569,7 +576,7 @@ def _force(work: Work, delict: str, location: str) -> None:
     """Update to type D: the other three delicts have tiles elsewhere, so this one is here."""
     if delict in work.markers:
         if location not in work.markers[delict]:
-            raise Unplayable(4, f"{delict} must be on {location}, where it has no marker (rule 4)")
+            raise Unplayable(Fact(FactKind.FORCED_WITHOUT_MARKER, delict=delict, location=location))
         for spot in sorted(work.markers[delict] - {location}, key=names.LOCATION_INDEX.__getitem__):
             work.remove(delict, spot)
         return
@@ -583,9 +590,9 @@ def _force(work: Work, delict: str, location: str) -> None:
 
 def _no_remove(state: GameState, player: str) -> Verdict | None:
     if player in state.remove_one_used:
-        return Verdict(False, 6, f"{player} has already used the 'Remove one marker' card (rule 6)")
+        return Verdict(False, 6, Fact(FactKind.REMOVE_CARD_USED, player=player))
     if not state.markers:
-        return Verdict(False, 6, "there is no marker on the board to remove (rule 6)")
+        return Verdict(False, 6, Fact(FactKind.NO_MARKER_TO_REMOVE))
     return None
 
 
@@ -601,33 +608,3 @@ def _remove_choices(state: GameState, board: Board, player: str, end_of_turn: bo
                     return 6
                 choices[marker_key(delict, location)] = _verdict(state, board, end_of_turn, take)
     return choices
-
-
-# ----- sentences ------------------------------------------------------------------------------
-
-
-def describe(effect: Effect, notes: list[str], removal_rule: RuleNumber = 4) -> str:
-    """One sentence for an effect, each fact with its rule once: what is placed, kept, removed (by
-    rule 4, or by the "Remove one marker" card: rule 6), pinpointed. The points are the verdict's."""
-    parts = [f"places {d} on {spots} (rule 1)" for d, spots in _by_delict(effect.placed)]
-    kept = [f"{n} {d}" for d, n in effect.kept.items() if n]
-    if kept:
-        parts.append(f"keeps {', '.join(kept)}")
-    if effect.removed:
-        parts.append("removes " + "; ".join(f"{d} from {spots}" for d, spots in _by_delict(effect.removed))
-                     + f" (rule {removal_rule})")
-    if effect.tiles:
-        parts.append("pinpoints " + ", ".join(f"{d} on {loc}" for d, loc in effect.tiles) + " (rule 7)")
-    if effect.replaced:
-        parts.append("scores the last marker of " + ", ".join(d for d, _ in effect.replaced) + ", now under its tile")
-    sentence = "; ".join(parts)
-    if notes:
-        sentence += " [" + "; ".join(notes) + "]"
-    return sentence
-
-
-def _by_delict(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    grouped: dict[str, list[str]] = {}
-    for delict, location in pairs:
-        grouped.setdefault(delict, []).append(location)
-    return [(delict, ", ".join(spots)) for delict, spots in grouped.items()]

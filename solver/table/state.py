@@ -15,10 +15,11 @@ import copy
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, NamedTuple
 
 from solver.core import names
-from solver.core.errors import BadInput
+from solver.core.deck import CARD_NUMBERS
+from solver.core.errors import BadInput, did_you_mean
 from solver.core.yamlio import dump_yaml, line_of, parse_yaml, previous_version, read_text, save_atomic
 from solver.table.errors import StateConflict
 
@@ -29,12 +30,78 @@ TOP_LEVEL_KEYS = (
     "format", "players", "scores", "turn", "markers", "tiles", "remove_one_used", "out_of_game",
     "variant", "cards_this_turn", "finished", "history",
 )
-VARIANT_KEYS = ("two_player", "last_delict_points")
+VARIANT_KEYS = ("cards_per_turn", "rule_15_at_turn_end", "last_delict_points", "two_player")
+TWO_PLAYER_CARDS_PER_TURN = 3  # the two-player variant: 1 to 3 cards a turn
 REMOVE: Final = "remove"  # what the move stack records for the "Remove one marker" card
 
 Pair = tuple[str, str]  # (delict, location)
 CardRecord = int | Literal["remove"] | dict[str, Any]  # a card number, REMOVE, or a written-out clue
 LastDelictPoints = Literal[1, 5]  # the update's 5 points, or its suggested 1
+
+
+@dataclass
+class VariantError(BadInput):
+    """A variant parameter that is unknown or has a value of the wrong kind: `key` names it."""
+
+    key: str = ""
+
+
+@dataclass(frozen=True)
+class Variant:
+    """The named rule parameters a game is played with (docs/rules.md, "Variants").
+
+    The two-player variant is a preset of two of them: up to 3 cards a turn, and rule 15
+    checked only when the turn ends (`Variant.two_player()`).
+    """
+
+    cards_per_turn: int = 1  # at most this many cards a turn
+    rule_15_at_turn_end: bool = False  # a location may hold more than 3 markers until the turn ends
+    last_delict_points: LastDelictPoints = 5  # the update's points for the last delict, or its suggested 1
+
+    @classmethod
+    def two_player(cls, last_delict_points: LastDelictPoints = 5) -> Variant:
+        return cls(TWO_PLAYER_CARDS_PER_TURN, True, last_delict_points)
+
+    @property
+    def is_two_player(self) -> bool:
+        return self == Variant.two_player(self.last_delict_points)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"cards_per_turn": self.cards_per_turn, "rule_15_at_turn_end": self.rule_15_at_turn_end,
+                "last_delict_points": self.last_delict_points}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Variant:
+        """The variant as a state file gives it; `two_player: true` stands for its two parameters.
+        BadInput names an unknown key (with the nearest ones) or a value of the wrong kind."""
+        for key in data:
+            if key not in VARIANT_KEYS:
+                hint = did_you_mean(str(key), VARIANT_KEYS) or "variant keys: " + ", ".join(VARIANT_KEYS)
+                raise VariantError(f"unknown variant key {key!r}; {hint}", key=str(key))
+        for key in ("rule_15_at_turn_end", "two_player"):
+            if key in data and not isinstance(data[key], bool):
+                raise VariantError(f"variant {key} is true or false, not {data[key]!r}", key=key)
+        preset = cls.two_player() if data.get("two_player") else cls()
+        points = data.get("last_delict_points", 5)
+        if points not in (1, 5) or isinstance(points, bool):
+            raise VariantError(_LAST_DELICT_POINTS, key="last_delict_points")
+        cards = data.get("cards_per_turn", preset.cards_per_turn)
+        if isinstance(cards, bool) or cards not in (1, TWO_PLAYER_CARDS_PER_TURN):
+            raise VariantError(f"variant cards_per_turn is 1, or {TWO_PLAYER_CARDS_PER_TURN} (the two-player "
+                               "variant)", key="cards_per_turn")
+        variant = cls(cards, data.get("rule_15_at_turn_end", preset.rule_15_at_turn_end), points)
+        if "two_player" in data and variant.is_two_player != data["two_player"]:
+            raise VariantError("variant two_player contradicts cards_per_turn or rule_15_at_turn_end; "
+                               "give one or the other", key="two_player")
+        return variant
+
+
+class BoardProblem(NamedTuple):
+    """A way a board breaks the rules: the sentence, and the delict whose markers (or the tiles) it is about."""
+
+    text: str
+    delict: str | None = None
+    tiles: bool = False
 
 
 class MoveKind(StrEnum):
@@ -67,6 +134,14 @@ class Effect:
     @property
     def points(self) -> int:
         return sum(self.kept.values()) + len(self.removed) + len(self.replaced)
+
+    def renamed(self, old: str, new: str) -> Effect:
+        """The same effect with delict `old` called `new`."""
+        def pairs(found: list[Pair]) -> list[Pair]:
+            return [(new if d == old else d, loc) for d, loc in found]
+
+        return Effect(pairs(self.placed), pairs(self.removed), pairs(self.replaced), pairs(self.tiles),
+                      {(new if d == old else d): n for d, n in self.kept.items()})
 
     def changes_board(self) -> bool:
         return bool(self.placed or self.removed or self.tiles)
@@ -198,8 +273,7 @@ class GameState:
     tiles: dict[str, str] = field(default_factory=dict)
     remove_one_used: list[str] = field(default_factory=list)
     out_of_game: list[int] = field(default_factory=list)
-    two_player: bool = False  # the two-player variant: 1-3 cards a turn, rule 15 at the turn's end
-    last_delict_points: LastDelictPoints = 5
+    variant: Variant = field(default_factory=Variant)
     cards_this_turn: int = 0
     finished: Finished | None = None
     history: list[Move] = field(default_factory=list)
@@ -341,22 +415,27 @@ class GameState:
 
     def problems(self) -> list[str]:
         """Why this board breaks the rules (empty when it is valid): docs/formats.md, "Game state files"."""
+        return [problem.text for problem in self.board_problems()]
+
+    def board_problems(self) -> list[BoardProblem]:
+        """`problems`, each with the entry of the file it is about."""
         found = []
         for delict, locations in self.markers.items():
             if delict in self.tiles:
-                found.append(f"{delict} has both markers and a tile; keep only the tile")
+                found.append(BoardProblem(f"{delict} has both markers and a tile; keep only the tile", delict))
             if not 1 <= len(locations) <= MARKERS_PER_DELICT:
-                found.append(f"{delict} has {len(locations)} markers; a delict has 1 to 5")
+                found.append(BoardProblem(f"{delict} has {len(locations)} markers; a delict has 1 to 5", delict))
         seen: dict[str, str] = {}
         for delict, location in self.tiles.items():
             if location in seen:
-                found.append(f"{location} has two tiles ({seen[location]} and {delict})")
+                found.append(BoardProblem(f"{location} has two tiles ({seen[location]} and {delict})", tiles=True))
             seen[location] = delict
             under = [d for d in self.markers_at(location) if d != delict]
             if under:
-                found.append(f"{', '.join(under)} marker under the {delict} tile on {location}; remove it")
-        if not (self.two_player and self.cards_this_turn):
-            found += self.overfull()
+                found.append(BoardProblem(f"{', '.join(under)} marker under the {delict} tile on {location}; "
+                                          "remove it", under[0]))
+        if not (self.variant.rule_15_at_turn_end and self.cards_this_turn):
+            found += [BoardProblem(text) for text in self.overfull()]
         return found
 
     def overfull(self) -> list[str]:
@@ -384,7 +463,7 @@ class GameState:
             "tiles": {d: self.tiles[d] for d in names.DELICTS if d in self.tiles},
             "remove_one_used": list(self.remove_one_used),
             "out_of_game": list(self.out_of_game),
-            "variant": {"two_player": self.two_player, "last_delict_points": self.last_delict_points},
+            "variant": self.variant.to_dict(),
             "cards_this_turn": self.cards_this_turn,
         }
         if self.finished:
@@ -413,9 +492,13 @@ class GameState:
         save_atomic(path, text)
 
 
-def new_game(players: list[str], two_player: bool = False, last_delict_points: LastDelictPoints = 5) -> GameState:
-    state = GameState(list(players), {p: 0 for p in players}, players[0] if players else "",
-                      two_player=two_player, last_delict_points=last_delict_points)
+def new_game(players: list[str], variant: Variant | None = None, *, two_player: bool = False,
+             last_delict_points: LastDelictPoints = 5) -> GameState:
+    """A new game; without `variant`, the rulebook's (or the two-player preset, with `two_player`)."""
+    if variant is None:
+        variant = (Variant.two_player(last_delict_points) if two_player
+                   else Variant(last_delict_points=last_delict_points))
+    state = GameState(list(players), {p: 0 for p in players}, players[0] if players else "", variant=variant)
     problems = _player_problems(state)
     if problems:
         raise BadInput(problems[0])
@@ -430,9 +513,9 @@ def _player_problems(state: GameState) -> list[str]:
         return [f"a game has 1 to 4 players, not {len(state.players)}"]
     if len(set(state.players)) != len(state.players):
         return ["each player name must be different"]
-    if state.two_player and len(state.players) != 2:
+    if state.variant.is_two_player and len(state.players) != 2:
         return ["the two-player variant needs exactly 2 players"]
-    if state.last_delict_points not in (1, 5):
+    if state.variant.last_delict_points not in (1, 5):
         return [_LAST_DELICT_POINTS]
     return []
 
@@ -480,10 +563,12 @@ def _parse(data: dict[str, Any], file: str) -> GameState:
     if not isinstance(players, list) or not players or any(isinstance(p, dict | list | None) for p in players):
         raise BadInput("`players:` must list the players' names", file, line_of(data, "players"))
     players = [str(p) for p in players]
-    variant = _section(data, "variant", dict, "a mapping (two_player, last_delict_points)", file)
-    points = variant.get("last_delict_points", 5)
-    if not _is_count(points):
-        raise BadInput(_LAST_DELICT_POINTS, file, line_of(variant, "last_delict_points"))
+    given = _section(data, "variant", dict, "a mapping (" + ", ".join(VARIANT_KEYS) + ")", file)
+    try:
+        variant = Variant.from_dict(given)
+    except VariantError as error:
+        line = line_of(given, error.key) if error.key in given else line_of(data, "variant")
+        raise BadInput(error.message, file, line) from None
     cards = data.get("cards_this_turn") or 0
     if not _is_count(cards):
         raise BadInput("`cards_this_turn:` must be a whole number >= 0", file, line_of(data, "cards_this_turn"))
@@ -491,7 +576,7 @@ def _parse(data: dict[str, Any], file: str) -> GameState:
         players, _scores(data, players, file), _turn(data, players, file),
         _markers(data, file), _tiles(data, file),
         _player_list(data, "remove_one_used", players, file), _out_of_game(data, file),
-        bool(variant.get("two_player", False)), points, cards, data.get("finished"),
+        variant, cards, data.get("finished"),
     )
     history = _section(data, "history", list, "a list of earlier plays", file)
     for index, entry in enumerate(history):
@@ -543,8 +628,9 @@ def _player_list(data: dict[str, Any], key: str, players: list[str], file: str) 
 def _out_of_game(data: dict[str, Any], file: str) -> list[int]:
     given = _section(data, "out_of_game", list, "a list of card numbers", file)
     for index, number in enumerate(given):
-        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= 76:
-            raise BadInput(f"out_of_game: {number!r} is not a card number 1-76", file, line_of(given, index))
+        if isinstance(number, bool) or not isinstance(number, int) or number not in CARD_NUMBERS:
+            raise BadInput(f"out_of_game: {number!r} is not a card number "
+                           f"{CARD_NUMBERS[0]}-{CARD_NUMBERS[-1]}", file, line_of(given, index))
     return list(given)
 
 
@@ -591,14 +677,13 @@ def _validate(state: GameState, data: dict[str, Any], file: str) -> None:
     problems = _player_problems(state)
     if problems:
         raise BadInput(problems[0], file, line_of(data, "players"))
-    for problem in state.problems():
-        delict = next((d for d in names.DELICTS if problem.startswith(d)), None)
+    for problem in state.board_problems():
         line = None
-        if delict is not None and delict in (data.get("markers") or {}):
-            line = line_of(data["markers"], _key_for(data["markers"], delict))
-        elif "tile" in problem:
+        if problem.delict is not None and problem.delict in state.markers and data.get("markers"):
+            line = line_of(data["markers"], _key_for(data["markers"], problem.delict))
+        elif problem.tiles or problem.delict is not None:
             line = line_of(data, "tiles")
-        raise BadInput(f"this board breaks the rules: {problem}", file, line)
+        raise BadInput(f"this board breaks the rules: {problem.text}", file, line)
     if state.finished is not None:
         if state.finished not in list(Finished):
             raise BadInput(f"finished: must be one of {', '.join(Finished)}", file, line_of(data, "finished"))

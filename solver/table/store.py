@@ -23,6 +23,7 @@ from filelock import FileLock, Timeout
 
 from solver.core.errors import BadInput
 from solver.core.yamlio import decode_text, read_input_bytes
+from solver.table.errors import NoStateFile
 from solver.table.state import GameState, parse_state
 
 LOCK_TIMEOUT = 10.0  # seconds a writer waits for another one to finish
@@ -57,7 +58,7 @@ class StateFile:
     def read(self) -> Snapshot:
         """The state as saved now, with its version (saves are atomic, so no lock is needed)."""
         if not self.path.exists() and not self.path.is_symlink():
-            raise BadInput("no such state file; start one with `schinderhannes game new`", str(self.path))
+            raise NoStateFile("no such state file", str(self.path))
         data = read_input_bytes(self.path)  # a regular file of bounded size, read once
         return Snapshot(parse_state(decode_text(data, str(self.path)), str(self.path)), version_of(data))
 

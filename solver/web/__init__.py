@@ -4,5 +4,6 @@
 (`/api/check` answers exactly what `check --json` prints); `events` tells open pages
 that the state file changed; `static/` holds the page itself (no build step).
 
-May import `solver.core`, `solver.counting`, `solver.solo`, `solver.decks` and `solver.table`.
+May import `solver.core`, `solver.counting`, `solver.solo`, `solver.decks`, `solver.table` and
+`solver.documents` (whose documents every route returns).
 """

@@ -25,8 +25,10 @@ from solver.core.board import Board, load_board
 from solver.core.deck import Deck
 from solver.core.errors import BadInput
 from solver.decks.entered import entered_path, table_deck
+from solver.documents.table import state_document
 from solver.table.store import BoardChanged, StateFile
 from solver.web import solo_api, table_api
+from solver.web.guard import LOOPBACK_HOSTS, OriginGuard
 
 STATIC = Path(__file__).parent / "static"
 TOKEN_COOKIE = "schinderhannes_token"
@@ -42,6 +44,7 @@ class TableConfig:
     token: str | None = None  # required on every request when set
     join_url: str | None = None  # the address other devices open (with the token), off loopback
     folder: Path = field(default_factory=Path.cwd)  # where new games are created
+    hosts: frozenset[str] = LOOPBACK_HOSTS  # the names requests may address this server by (`Host`)
     board: Board | None = None
     _deck: tuple[object, Deck] | None = None
 
@@ -109,7 +112,7 @@ async def _bad_input(request: Request, error: Exception) -> Response:
 
 async def _board_changed(request: Request, error: Exception) -> Response:
     assert isinstance(error, BoardChanged)
-    return JSONResponse({"error": str(error), "state": table_api.state_document(error.current)}, status_code=409)
+    return JSONResponse({"error": str(error), "state": state_document(error.current)}, status_code=409)
 
 
 async def _http_error(request: Request, error: Exception) -> Response:
@@ -140,5 +143,6 @@ def create_app(config: TableConfig) -> Starlette:
         Exception: _internal_error,
         **table_api.EXCEPTION_HANDLERS,
     }
-    return Starlette(routes=routes, exception_handlers=handlers,
-                     middleware=[Middleware(TokenGate, token=config.token)])
+    # the guard is the outermost: a request from another site is refused before anything else looks at it
+    middleware = [Middleware(OriginGuard, hosts=config.hosts), Middleware(TokenGate, token=config.token)]
+    return Starlette(routes=routes, exception_handlers=handlers, middleware=middleware)

@@ -26,7 +26,8 @@ from starlette.routing import Route
 from solver.core import names
 from solver.core.board import Board
 from solver.core.errors import BadInput, suggest
-from solver.solo.hints import Grid, GridHint, Pair, deduction_document, grid_hint
+from solver.documents import solo as documents
+from solver.solo.hints import Grid, Pair, grid_hint
 from solver.solo.puzzle import Puzzle, bundled_puzzles, load_puzzle, parse_puzzle
 from solver.solo.techniques import DIFFICULTIES
 from solver.web.bodies import json_object, read_body
@@ -152,23 +153,10 @@ class SoloRoutes:
 
     def hint(self, entry: Entry, grid: Grid) -> dict[str, Any]:
         found = grid_hint(entry.puzzle, self.board(), grid, entry.solution)
-        return hint_document(found, entry.puzzle)
+        return documents.hint_document(found, entry.puzzle)
 
     def check(self, entry: Entry, grid: Grid, which: bool) -> dict[str, Any]:
-        wrong = grid.wrong(entry.solution)
-        solved = not wrong and grid.solved()
-        if solved:
-            message = "Solved: every delict has its place."
-        elif wrong:
-            message = f"{_entries(len(wrong))} wrong."
-        else:
-            message = f"Nothing wrong so far ({_entries(grid.entries())} entered)."
-        document: dict[str, Any] = {"wrong": len(wrong), "entries": grid.entries(), "solved": solved,
-                                    "message": message}
-        if which:
-            document["wrong_entries"] = [{**_pair(pair), "entry": "placed" if pair in grid.placed else "crossed"}
-                                         for pair in wrong]
-        return document
+        return documents.grid_check_document(grid, entry.solution, which)
 
     def board_svg(self) -> str:
         with self.lock:
@@ -223,28 +211,33 @@ class SoloRoutes:
     async def get_solution(self, request: Request) -> Response:
         entry = await run_in_threadpool(self.find, request.path_params["name"])
         pairs = [(location, entry.solution[location]) for location in names.LOCATIONS]
-        return JSONResponse({"name": entry.name, "solution": [_pair(pair) for pair in pairs]})
+        return JSONResponse({"name": entry.name, "solution": [documents.cell(pair) for pair in pairs]})
+
+    async def get_solve(self, request: Request) -> Response:
+        """`solve NAME --json`: the solution, proven unique or not."""
+        from solver.solo.solve import solve_puzzle
+
+        entry = await run_in_threadpool(self.find, request.path_params["name"])
+        outcome = await run_in_threadpool(solve_puzzle, entry.puzzle, self.board())
+        return JSONResponse(documents.solve_document(outcome))
+
+    async def get_explain(self, request: Request) -> Response:
+        """`solve NAME --explain --json`'s explanation: every step a person can follow."""
+        entry = await run_in_threadpool(self.find, request.path_params["name"])
+        return JSONResponse(await run_in_threadpool(documents.explained, entry.puzzle, self.board()))
+
+    async def get_odds(self, request: Request) -> Response:
+        """`odds NAME --json`: the exact share of the solutions per location and delict."""
+        from solver.counting.odds import odds_of_clues
+
+        entry = await run_in_threadpool(self.find, request.path_params["name"])
+        clues = [clue.clue for clue in entry.puzzle.clues]
+        odds = await run_in_threadpool(odds_of_clues, clues, self.board())
+        return JSONResponse(documents.odds_document(odds))
 
     async def get_board_svg(self, request: Request) -> Response:
         svg = await run_in_threadpool(self.board_svg)
         return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
-
-
-def hint_document(found: GridHint, puzzle: Puzzle) -> dict[str, Any]:
-    """A grid hint as JSON: status and message always; a step's technique, cards and cells."""
-    document: dict[str, Any] = {"status": found.status, "message": found.message()}
-    if found.status == "wrong":
-        document["wrong"] = found.wrong
-    if found.step is not None:
-        numbers = {entry.label: number for number, entry in reversed(list(enumerate(puzzle.clues, 1)))}
-        step = deduction_document(found.step)
-        document.update({
-            "technique": step["technique"], "difficulty": found.difficulty, "reason": step["reason"],
-            "chain": step["chain"], "cards": found.cards, "clues": [numbers[label] for label in found.cards],
-            "removals": [_pair(pair) for pair in found.removals],
-            "placements": [_pair(pair) for pair in found.placements],
-        })
-    return document
 
 
 def parse_grid(data: object) -> Grid:
@@ -283,14 +276,6 @@ def _cells(entries: object, key: str) -> set[Pair]:
     return found
 
 
-def _pair(pair: Pair) -> dict[str, str]:
-    return {"location": pair[0], "delict": pair[1]}
-
-
-def _entries(count: int) -> str:
-    return "1 entry" if count == 1 else f"{count} entries"
-
-
 def routes(config: TableConfig) -> list[Route]:
     solo = SoloRoutes(config)
     return [
@@ -302,4 +287,7 @@ def routes(config: TableConfig) -> list[Route]:
         Route("/api/puzzles/{name}/hint", solo.post_hint, methods=["POST"]),
         Route("/api/puzzles/{name}/check", solo.post_check, methods=["POST"]),
         Route("/api/puzzles/{name}/solution", solo.get_solution),
+        Route("/api/puzzles/{name}/solve", solo.get_solve),
+        Route("/api/puzzles/{name}/explain", solo.get_explain),
+        Route("/api/puzzles/{name}/odds", solo.get_odds),
     ]

@@ -21,13 +21,15 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from solver.core import names
-from solver.core.deck import Card, Deck
+from solver.core.deck import CARD_NUMBERS, Deck
 from solver.core.errors import BadInput
 from solver.decks.entered import confirm_card, enter_card
-from solver.table import deduce, rules, wording
+from solver.documents import table as documents
+from solver.documents.table import state_document
+from solver.table import deduce, rules
 from solver.table.cardref import CardRef, card_from_request
 from solver.table.errors import ChoiceNeeded, GameGoesOn, Refused
-from solver.table.state import Move, new_game
+from solver.table.state import VARIANT_KEYS, Variant, new_game
 from solver.table.store import Snapshot, StateFile
 from solver.web.bodies import json_object
 from solver.web.events import ChangeFeed
@@ -39,27 +41,6 @@ class NotPlayable(Exception):
     def __init__(self, document: dict[str, Any]):
         super().__init__(document.get("reason", "not playable"))
         self.document = document
-
-
-def state_document(snapshot: Snapshot) -> dict[str, Any]:
-    """The state as JSON, with its version and what the page shows beside the board."""
-    state = snapshot.state
-    outcome = state.outcome()
-    data = state.to_dict()
-    for entry, move in zip(data["history"], state.history, strict=True):
-        entry["text"] = wording.move_sentence(move)
-    return {
-        **data,
-        "version": snapshot.version,
-        "supply": state.supply(),
-        "outcome": {"reason": outcome[0], "winners": outcome[1]} if outcome else None,
-        "contradiction": deduce.contradiction(state),
-    }
-
-
-def move_document(move: Move) -> dict[str, Any]:
-    """A move of the history, with the sentence the score track shows for it."""
-    return {**move.to_dict(), "text": wording.move_sentence(move)}
 
 
 def board_document(config: TableConfig) -> dict[str, Any]:
@@ -124,9 +105,8 @@ class TableRoutes:
     def verdict_document(self, snapshot: Snapshot, data: dict[str, Any]) -> dict[str, Any]:
         ref = self.card(data)
         player = self._player(snapshot, data)
-        verdict = rules.check(snapshot.state, ref.card, self.config.the_board(), player,
-                              end_of_turn=not bool(data.get("more")))
-        return {**verdict.to_dict(), "card": ref.to_dict()}
+        return documents.check_document(snapshot.state, ref, self.config.the_board(), player,
+                                        bool(data.get("more")))[1]
 
     # ----- endpoints ---------------------------------------------------------------------------
 
@@ -172,9 +152,8 @@ class TableRoutes:
             verdict, chosen = rules.play(state, ref.card, self.config.the_board(), ref.record, choice, player,
                                          bool(data.get("more")), discard)
             if not verdict.playable:
-                raise NotPlayable({**verdict.to_dict(), "card": ref.to_dict()})
-        return {"played": {**verdict.to_dict(), "card": ref.to_dict(), "player": player, "choice": chosen},
-                "state": state_document(store.read())}
+                raise NotPlayable(documents.refused_document(verdict, ref))
+        return {**documents.play_document(state, verdict, ref, player, chosen), "state": state_document(store.read())}
 
     async def undo(self, request: Request) -> Response:
         data = await _body(request)
@@ -186,7 +165,7 @@ class TableRoutes:
             if not state.history:
                 raise BadInput("nothing to undo")
             move = state.pop()
-        return {"undone": move_document(move), "state": state_document(store.read())}
+        return {**documents.undo_document(state, move), "state": state_document(store.read())}
 
     async def pass_turn(self, request: Request) -> Response:
         return await self.changed(self._pass, await _body(request))
@@ -196,11 +175,11 @@ class TableRoutes:
         discard = _numbers(data, "discard")
         with store.change(_version(data)) as state:
             move = rules.pass_turn(state, self._player(Snapshot(state, ""), data), discard)
-        return {"passed": move_document(move), "state": state_document(store.read())}
+        return {**documents.pass_document(state, move), "state": state_document(store.read())}
 
     async def stop(self, request: Request) -> Response:
         snapshot = await run_in_threadpool(self.config.state_file().read)
-        return JSONResponse(await run_in_threadpool(stop_document, snapshot))
+        return JSONResponse(await run_in_threadpool(documents.stop_document, snapshot.state))
 
     async def take_stop(self, request: Request) -> Response:
         return await self.changed(self._take_stop, await _body(request))
@@ -211,12 +190,10 @@ class TableRoutes:
         if taker is None:
             raise BadInput('STOP names who takes the markers: {"taker": "Ben", "version": "..."}')
         with store.change(_version(data)) as state:
-            found = stop_document(Snapshot(state, ""))
+            found = documents.stop_document(state)
             move = deduce.take_stop(state, self.config.the_board(), resolve_player(taker, state.players))
-        if move is None:
-            raise BadInput("no marker can be removed by deduction now")
-        return {**found, "taken_by": move.player, "points": move.effect.points, "effect": move.effect.to_dict(),
-                "state": state_document(store.read())}
+        taken = documents.take_stop_document(found, state, move) if move is not None else found
+        return {**taken, "state": state_document(store.read())}
 
     async def hand(self, request: Request) -> Response:
         data = await _body(request)
@@ -225,16 +202,7 @@ class TableRoutes:
 
     def _hand(self, snapshot: Snapshot, data: dict[str, Any]) -> dict[str, Any]:
         refs = self._cards(data)
-        player = self._player(snapshot, data)
-        ranking = rules.rank_hand(snapshot.state, [ref.card for ref in refs], self.config.the_board(), player,
-                              [ref.number for ref in refs])
-
-        def entry(found: rules.HandPlay) -> dict[str, Any]:
-            verdict = {key: value for key, value in found.verdict.to_dict().items() if key != "choices"}
-            return {"card": refs[found.card].to_dict(), "choice": found.choice, **verdict}
-
-        return {"player": player, "plays": [entry(found) for found in ranking.plays],
-                "not_playable": [entry(found) for found in ranking.refused]}
+        return documents.hand_document(snapshot.state, refs, self.config.the_board(), self._player(snapshot, data))
 
     async def drawpile(self, request: Request) -> Response:
         return await self.changed(self._drawpile, await _body(request))
@@ -245,11 +213,10 @@ class TableRoutes:
         take_out = data.get("take_out") is True
         store = self.config.state_file()
         with store.change(_version(data) if take_out else None) as state:
-            results = [{"card": ref.to_dict(), "dead": (reason := deduce.never_playable(state, ref.card, board))
-                        is not None, "reason": reason} for ref in refs]
+            results = [documents.dead_document(state, ref, board) for ref in refs]
             move = deduce.take_out_dead(state, [(ref.number, ref.card) for ref in refs if ref.number is not None],
                                         board) if take_out else None
-        return {"cards": results, "taken_out": move.out if move else [], "state": state_document(store.read())}
+        return {**documents.drawpile_document(results, move), "state": state_document(store.read())}
 
     async def end(self, request: Request) -> Response:
         return await self.changed(self._end, await _body(request))
@@ -259,11 +226,12 @@ class TableRoutes:
         store = self.config.state_file()
         with store.change(_version(data)) as state:
             try:
-                rules.end_game(state, [ref.card for ref in refs], self.config.the_board())
+                rules.end_game(state, [ref.card for ref in refs], self.config.the_board(), [ref.number for ref in refs])
             except GameGoesOn as going:
-                raise NotPlayable({"error": f"the game goes on: {refs[going.index].label} is playable",
-                                   "card": refs[going.index].to_dict(), **going.verdict.to_dict()}) from None
-        return {"state": state_document(store.read())}
+                ref = refs[going.index]
+                raise NotPlayable({**documents.goes_on_document(going.verdict, ref),
+                                   "error": f"the game goes on: {ref.label} is playable"}) from None
+        return {**documents.end_document(state), "state": state_document(store.read())}
 
     def _cards(self, data: dict[str, Any], allow_empty: bool = False) -> list[CardRef]:
         cards = data.get("cards", [])
@@ -274,11 +242,11 @@ class TableRoutes:
 
     async def odds(self, request: Request) -> Response:
         snapshot = await run_in_threadpool(self.config.state_file().read)
-        return JSONResponse({**await run_in_threadpool(odds_document, snapshot), "version": snapshot.version})
+        return JSONResponse(await run_in_threadpool(documents.odds_document, snapshot))
 
     async def card_text(self, request: Request) -> Response:
         card = self.deck().card(_card_number(request))
-        return JSONResponse(card_document(card))
+        return JSONResponse(documents.card_document(card))
 
     async def enter(self, request: Request) -> Response:
         data = await _body(request)
@@ -297,7 +265,7 @@ class TableRoutes:
                 entry = enter_card(where, number, data["clue"], self.deck(), board)
             else:
                 raise BadInput('enter a card with {"clue": {...}}, or confirm its text with {"confirm": true}')
-        return {**card_document(entry.card), "warnings": entry.warnings}
+        return {**documents.card_document(entry.card), "warnings": entry.warnings}
 
     async def new_game(self, request: Request) -> Response:
         data = await _body(request)
@@ -307,19 +275,16 @@ class TableRoutes:
         players = data.get("players")
         if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
             raise BadInput('a new game names its players: {"players": ["Anna", "Ben"]}')
-        points = data.get("last_delict_points", 5)
-        if points not in (1, 5):
-            raise BadInput("last_delict_points is 5 (the update) or 1 (its suggested variant)")
-        state = new_game([p.strip() for p in players], bool(data.get("two_player")), points)
+        variant = Variant.from_dict({key: data[key] for key in VARIANT_KEYS if key in data})
+        state = new_game([p.strip() for p in players], variant)
         path = _fresh_game_path(self.config.folder)
         self.config.state_path = path
         snapshot = StateFile(path).create(state)
-        return {"file": str(path), "state": state_document(snapshot)}
+        return {**documents.new_game_document(str(path), state), "state": state_document(snapshot)}
 
     async def count(self, request: Request) -> Response:
         snapshot = await run_in_threadpool(self.config.state_file().read)
-        total = await run_in_threadpool(deduce.count, snapshot.state)
-        return JSONResponse({"count": total, "version": snapshot.version})
+        return JSONResponse(await run_in_threadpool(documents.count_document, snapshot))
 
     async def events(self, request: Request) -> Response:
         async def changes() -> AsyncIterator[dict[str, str]]:
@@ -329,22 +294,6 @@ class TableRoutes:
         return EventSourceResponse(changes(), ping=15)
 
 
-def stop_document(snapshot: Snapshot) -> dict[str, Any]:
-    """Rule 10: the markers that can be removed by deduction, each with its reason."""
-    state = snapshot.state
-    return {"removable": [{"delict": found.delict, "location": found.location, "reason": found.reason}
-                          for found in deduce.removable(state)],
-            "contradiction": deduce.contradiction(state)}
-
-
-def odds_document(snapshot: Snapshot) -> dict[str, Any]:
-    """The exact share of complete assignments that put each delict at each location."""
-    from solver.counting.odds import odds_of_masks
-
-    odds = odds_of_masks(deduce.allowed_masks(snapshot.state))
-    return odds.to_dict()
-
-
 def _numbers(data: dict[str, Any], key: str) -> tuple[int, ...]:
     values = data.get(key, [])
     if not isinstance(values, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
@@ -352,16 +301,11 @@ def _numbers(data: dict[str, Any], key: str) -> tuple[int, ...]:
     return tuple(values)
 
 
-def card_document(card: Card) -> dict[str, Any]:
-    return {"number": card.number, "type": card.letter, "text": card.clue.sentence() if card.clue else None,
-            "clue": card.clue.to_dict() if card.clue else None, "provenance": card.provenance,
-            "reconstructed": card.provenance == "reconstructed", "known": card.known}
-
-
 def _card_number(request: Request) -> int:
     text = request.path_params["number"]
     if not text.isdigit():
-        raise BadInput(f"{text!r} is not a card number; info cards are numbered 1 to 76")
+        raise BadInput(f"{text!r} is not a card number; info cards are numbered "
+                       f"{CARD_NUMBERS[0]} to {CARD_NUMBERS[-1]}")
     return int(text)
 
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from solver.core import names
 from solver.core.cards import DelictClue, DistrictClue, GroupClue, LocationClue, RemoveOneMarker
 from solver.counting import count_assignments
-from solver.table import deduce
+from solver.table import deduce, wording
 from solver.table.matching import max_matching, reserved_locations
 from solver.table.rules import check, marker_key, play
 from tests.game_helpers import board, deck, state
@@ -32,7 +32,8 @@ def test_stop_finds_the_rule_3_marker_with_its_reason():
     game = state({**RULE_3_BOARD, "beehive theft": ["Boos", "Simmern"]})
     (found,) = deduce.removable(game)
     assert (found.delict, found.location) == ("beehive theft", "Boos")
-    assert "break-in, highway robbery" in found.reason and "Oberhausen" in found.reason
+    reason = wording.deduction_sentence(found.why)
+    assert "break-in, highway robbery" in reason and "Oberhausen" in reason
 
 
 def test_stop_on_a_board_with_nothing_to_deduce():
@@ -41,7 +42,8 @@ def test_stop_on_a_board_with_nothing_to_deduce():
 
 def test_rule_9_names_the_delicts_that_cannot_all_be_placed():
     game = state({**RULE_3_BOARD, "murder": ["Oberhausen", "Boos"]})
-    problem = deduce.contradiction(game)
+    fact = deduce.contradiction(game)
+    problem = wording.deduction_sentence(fact) if fact is not None else None
     assert problem is not None and "rule 9" in problem
     assert all(d in problem for d in ("break-in", "highway robbery", "murder"))
     assert deduce.removable(game) == []
@@ -170,7 +172,7 @@ def play_true_game(solution: dict[str, str], pick, shuffled, plays: int = 30) ->
             continue
         verdict = check(game, card, board())
         option = verdict.choices.get(choice, verdict) if choice else verdict
-        assert option.rule not in (4, 14) or option.playable, option.reason  # a true card never contradicts
+        assert option.rule not in (4, 14) or option.playable, wording.reason(option)  # a true card never contradicts
         if not option.playable:
             continue
         player, before = game.turn, game.scores[game.turn]

@@ -19,7 +19,7 @@ from solver.table.errors import (
     TurnCannotEnd,
 )
 from solver.table.rules import end_game, pass_turn, play, rank_hand
-from solver.table.state import REMOVE, Finished, GameState, MoveKind, load_state
+from solver.table.state import REMOVE, Finished, GameState, MoveKind, Variant, load_state
 from tests.game_helpers import board, deck, state
 
 RULE_4 = {"break-in": ["Oberhausen", "Obermoschel", "Meisenheim", "Lettweiler"]}
@@ -244,3 +244,9 @@ def test_undo_reuses_a_hand_written_previous_file(tmp_path):
     game.pop()
     game.save(path, reuse_previous=True)
     assert path.read_text(encoding="utf-8") == text
+
+
+def test_cards_per_turn_alone_plays_on_without_moving_rule_15():
+    game = state(RULE_4, players=("Anna", "Ben", "Carl"), variant=Variant(cards_per_turn=3))
+    play(game, deck().clue(38), board(), 38, more=True)
+    assert game.turn == "Anna" and game.cards_this_turn == 1

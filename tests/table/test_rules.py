@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from solver.core import names
 from solver.core.cards import DelictClue, DistrictClue, GroupClue, LocationClue, RemoveOneMarker
+from solver.table import wording
 from solver.table.rules import check, check_choice
 from tests.game_helpers import board, deck, state
 
@@ -24,7 +25,7 @@ def test_rule_2_a_tile_blocks_a_marker_and_the_marker_is_kept():
     assert verdict.playable
     assert ("break-in", "Oberhausen") not in verdict.effect.placed
     assert verdict.effect.kept == {"break-in": 2} and verdict.points == 2
-    assert "rule 2" in verdict.reason
+    assert "rule 2" in wording.reason(verdict)
 
 
 def test_rule_3_example_card_3_no_beehive_marker_on_boos():
@@ -33,7 +34,7 @@ def test_rule_3_example_card_3_no_beehive_marker_on_boos():
     assert verdict.playable
     assert sorted(loc for _, loc in verdict.effect.placed) == ["Simmern", "Thiergarten", "Trifthütte"]
     assert verdict.points == 2
-    assert "rule 3" in verdict.reason and "break-in, highway robbery" in verdict.reason
+    assert "rule 3" in wording.reason(verdict) and "break-in, highway robbery" in wording.reason(verdict)
 
 
 def test_rule_3_general_form_three_delicts_on_three_locations():
@@ -156,7 +157,7 @@ def test_rule_15_example_card_12_oberhausen_is_full():
         "murder": ["Oberhausen", "Simmern"],
     })
     verdict = check(board_state, deck().clue(12), board())
-    assert not verdict.playable and verdict.rule == 15 and "Oberhausen" in verdict.reason
+    assert not verdict.playable and verdict.rule == 15 and "Oberhausen" in wording.reason(verdict)
 
 
 def test_rule_15_two_player_variant_checks_only_at_the_end_of_the_turn():

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from solver.core.errors import BadInput
 from solver.core.yamlio import previous_version
 from solver.table.rules import check
-from solver.table.state import TOP_LEVEL_KEYS, GameState, Move, load_state, new_game
+from solver.table.state import TOP_LEVEL_KEYS, GameState, Move, Variant, load_state, new_game
 from tests.game_helpers import board, deck, state
 
 EXAMPLE = """\
@@ -298,3 +298,35 @@ def test_an_older_file_is_read_and_upgraded_on_save_with_the_old_one_kept(run, t
     assert (tmp_path / "game.yaml.prev").read_text(encoding="utf-8") == old
     assert run("undo", str(path)).exit_code == 0
     assert path.read_text(encoding="utf-8") == old  # byte for byte, from the .prev
+
+
+# ----- the variant's named parameters --------------------------------------------------------------
+
+
+def test_the_two_player_variant_sets_both_of_its_parameters(tmp_path):
+    game = load_state(write(tmp_path, "players: [Anna, Ben]\nvariant: {two_player: true}\n"))
+    assert game.variant == Variant(cards_per_turn=3, rule_15_at_turn_end=True, last_delict_points=5)
+    assert game.variant.is_two_player and game.to_dict()["variant"] == {
+        "cards_per_turn": 3, "rule_15_at_turn_end": True, "last_delict_points": 5}
+
+
+def test_each_variant_parameter_works_alone(tmp_path):
+    game = load_state(write(tmp_path, "players: [Anna, Ben, Carl]\nvariant: {cards_per_turn: 3}\n"))
+    assert game.variant.cards_per_turn == 3 and not game.variant.rule_15_at_turn_end
+    assert not game.variant.is_two_player  # a house rule for three: no two-player check
+    game = load_state(write(tmp_path, "players: [Anna]\nvariant: {rule_15_at_turn_end: true}\n"))
+    assert game.variant.rule_15_at_turn_end and game.variant.cards_per_turn == 1
+
+
+@pytest.mark.parametrize(("variant", "line", "words"), [
+    ("variant:\n  two_players: true", 3, "unknown variant key 'two_players'; did you mean 'two_player'?"),
+    ("variant:\n  two_player: 'no'", 3, "variant two_player is true or false, not 'no'"),
+    ("variant:\n  rule_15_at_turn_end: 1", 3, "variant rule_15_at_turn_end is true or false"),
+    ("variant:\n  cards_per_turn: 2", 3, "variant cards_per_turn is 1, or 3"),
+    ("variant:\n  two_player: true\n  cards_per_turn: 1", 3, "two_player contradicts cards_per_turn"),
+])
+def test_a_bad_variant_is_refused_at_its_line(tmp_path, variant, line, words):
+    path = write(tmp_path, f"players: [Anna, Ben]\n{variant}\n")
+    with pytest.raises(BadInput) as caught:
+        load_state(path)
+    assert words in caught.value.message and caught.value.line == line

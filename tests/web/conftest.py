@@ -152,3 +152,14 @@ def shot(page: Any, name: str) -> None:
     if folder:
         size = page.viewport_size
         page.screenshot(path=str(Path(folder) / f"{name}-{size['width']}.png"), full_page=True)
+
+
+def local_client(config: Any, raise_server_exceptions: bool = True) -> Any:
+    """The app under Starlette's test client, addressed as a browser on this machine addresses it
+    (`Host: localhost`) and sending JSON bodies as the page does."""
+    from starlette.testclient import TestClient
+
+    from solver.web.app import create_app
+
+    return TestClient(create_app(config), raise_server_exceptions=raise_server_exceptions,
+                      base_url="http://localhost", headers={"content-type": "application/json"})

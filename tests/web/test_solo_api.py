@@ -11,8 +11,9 @@ import pytest
 from solver.core.names import DELICTS, LOCATIONS
 from solver.core.paths import PUZZLES_DIR
 from solver.solo.puzzle import load_puzzle
-from solver.web.app import TableConfig, create_app
+from solver.web.app import TableConfig
 from solver.web.bodies import MAX_BODY
+from tests.web.conftest import local_client
 
 with warnings.catch_warnings():  # this starlette would rather have httpx2; httpx is what is installed
     warnings.simplefilter("ignore")
@@ -24,7 +25,7 @@ UNIQUE = (PUZZLES_DIR / "tutorial-1.yaml").read_text(encoding="utf-8")
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app(TableConfig()), raise_server_exceptions=False) as test_client:
+    with local_client(TableConfig(), raise_server_exceptions=False) as test_client:
         yield test_client
 
 

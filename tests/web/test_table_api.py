@@ -13,8 +13,8 @@ pytest.importorskip("httpx")
 
 from starlette.testclient import TestClient
 
-from solver.web.app import TableConfig, create_app
-from tests.web.conftest import write_state
+from solver.web.app import TableConfig
+from tests.web.conftest import local_client, write_state
 
 RULE_4_MARKERS = {"break-in": ["Oberhausen", "Obermoschel", "Meisenheim", "Lettweiler"]}
 
@@ -26,8 +26,7 @@ def game(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def client(game: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(TableConfig(state_path=game, folder=game.parent)),
-                    raise_server_exceptions=False) as test_client:
+    with local_client(TableConfig(state_path=game, folder=game.parent), raise_server_exceptions=False) as test_client:
         yield test_client
 
 
@@ -107,7 +106,7 @@ def test_count_is_exact(client: TestClient) -> None:
 
 
 def test_new_game_from_the_page(tmp_path: Path) -> None:
-    with TestClient(create_app(TableConfig(folder=tmp_path)), raise_server_exceptions=False) as fresh:
+    with local_client(TableConfig(folder=tmp_path), raise_server_exceptions=False) as fresh:
         assert fresh.get("/api/state").status_code == 400
         answer = fresh.post("/api/games", json={"players": ["Anna", "Ben", "Carl"]})
         assert answer.status_code == 200
@@ -145,7 +144,7 @@ def test_stop_lists_and_takes_what_deduction_removes(tmp_path: Path) -> None:
     markers = {"break-in": ["Oberhausen", "Boos"], "highway robbery": ["Oberhausen", "Boos"],
                "murder": ["Boos", "Kirn"]}
     game = write_state(tmp_path / "stop.yaml", markers)
-    with TestClient(create_app(TableConfig(state_path=game)), raise_server_exceptions=False) as table:
+    with local_client(TableConfig(state_path=game), raise_server_exceptions=False) as table:
         found = table.get("/api/stop").json()
         assert {"delict": "murder", "location": "Boos"} in [
             {k: f[k] for k in ("delict", "location")} for f in found["removable"]]
@@ -164,7 +163,7 @@ def test_hand_ranks_the_legal_plays(client: TestClient) -> None:
 
 def test_drawpile_names_dead_cards_and_takes_them_out(tmp_path: Path) -> None:
     game = write_state(tmp_path / "dead.yaml", {}, tiles={"break-in": "Oberhausen"})
-    with TestClient(create_app(TableConfig(state_path=game)), raise_server_exceptions=False) as table:
+    with local_client(TableConfig(state_path=game), raise_server_exceptions=False) as table:
         answer = table.post("/api/drawpile", json={"cards": [11, 38]}).json()
         assert [entry["dead"] for entry in answer["cards"]] == [True, False]  # rule 11's example: card 11
         taken = table.post("/api/drawpile", json={"cards": [11], "take_out": True, "version": version(table)})
@@ -182,7 +181,7 @@ def test_end_refused_while_a_hand_card_is_playable(client: TestClient) -> None:
 def test_a_group_card_without_a_choice_lists_the_options(tmp_path: Path) -> None:
     markers = {"murder": ["Kirn", "Boos", "Oberhausen"], "robbery": ["Simmern", "Hundsbach"]}
     game = write_state(tmp_path / "group.yaml", markers)
-    with TestClient(create_app(TableConfig(state_path=game)), raise_server_exceptions=False) as table:
+    with local_client(TableConfig(state_path=game), raise_server_exceptions=False) as table:
         answer = table.post("/api/play", json={"card": 27, "version": version(table)})
         assert answer.status_code == 400
         assert set(answer.json()["options"]) == {"murder", "robbery"}
@@ -232,7 +231,7 @@ def test_bad_input_is_one_json_line(client: TestClient, method: str, path: str, 
 
 
 def test_the_join_token_is_required_when_set(game: Path) -> None:
-    with TestClient(create_app(TableConfig(state_path=game, token="s3cret"))) as guarded:
+    with local_client(TableConfig(state_path=game, token="s3cret")) as guarded:
         assert guarded.get("/api/state").status_code == 403
         assert guarded.get("/").status_code == 403
         assert guarded.get("/api/state?token=wrong").status_code == 403
@@ -241,11 +240,11 @@ def test_the_join_token_is_required_when_set(game: Path) -> None:
 
 
 def test_the_session_says_whether_a_game_is_open_and_how_to_join(game: Path, tmp_path: Path) -> None:
-    with TestClient(create_app(TableConfig(folder=tmp_path))) as empty:
+    with local_client(TableConfig(folder=tmp_path)) as empty:
         assert empty.get("/api/session").json() == {"game": None, "join": None}
         assert empty.get("/api/join.svg").status_code == 404
     config = TableConfig(state_path=game, token="s3cret", join_url="http://192.0.2.7:8765/?token=s3cret")
-    with TestClient(create_app(config)) as joined:
+    with local_client(config) as joined:
         assert joined.get("/api/session?token=s3cret").json() == {"game": "game.yaml", "join": config.join_url}
         code = joined.get("/api/join.svg")
         assert code.status_code == 200 and code.headers["content-type"].startswith("image/svg+xml")
@@ -258,6 +257,6 @@ def test_odds_are_exact_shares_and_null_when_no_assignment_agrees(client: TestCl
     assert answer["total"] == sum(cell["count"] for cell in cells.values())
     assert cells["break-in"]["count"] * 4 == answer["total"]  # break-in on one of its 4 markers, evenly
     careless = write_state(tmp_path / "careless.yaml", {"murder": ["Kirn"], "robbery": ["Kirn"]})
-    with TestClient(create_app(TableConfig(state_path=careless)), raise_server_exceptions=False) as table:
+    with local_client(TableConfig(state_path=careless), raise_server_exceptions=False) as table:
         nothing = table.get("/api/odds")
         assert nothing.status_code == 200 and nothing.json()["total"] == 0 and nothing.json()["odds"] is None

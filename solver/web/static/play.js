@@ -111,7 +111,7 @@ export class PlayPanel {
 
   twoPlayer() {
     const state = this.table.state;
-    return Boolean(state && state.variant && state.variant.two_player);
+    return Boolean(state && state.variant && state.variant.cards_per_turn > 1);
   }
 
   /** Check `request` on the board; `reveal` scrolls the Play button into view (a check the player asked for). */

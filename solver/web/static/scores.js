@@ -50,7 +50,7 @@ export class ScorePanel {
     if (state.outcome) {
       turn.textContent = "Game over";
     } else {
-      const more = state.variant && state.variant.two_player && state.cards_this_turn
+      const more = state.variant && state.variant.cards_per_turn > 1 && state.cards_this_turn
         ? ` (${state.cards_this_turn} card${state.cards_this_turn > 1 ? "s" : ""} played this turn)` : "";
       turn.textContent = `${state.turn}'s turn${more}`;
     }

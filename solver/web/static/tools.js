@@ -66,7 +66,7 @@ export class Tools {
 
   boardChanged(state, previous) {
     // in the two-player variant, "pass" after a card played this turn ends the turn
-    const ending = Boolean(state.variant && state.variant.two_player && state.cards_this_turn);
+    const ending = Boolean(state.variant && state.variant.cards_per_turn > 1 && state.cards_this_turn);
     byId("pass-title").textContent = ending ? "End the turn" : "Pass";
     byId("pass").textContent = ending ? "End the turn" : "Pass the turn";
     if (previous && previous.version === state.version) return;
@@ -281,7 +281,7 @@ export class Tools {
         : "The game is over.";
     } catch (failure) {
       if (failure.status === 422 && failure.data && "playable" in failure.data) {
-        clear(output, h("p", { class: "error" }, `${capitalise(failure.message)}.`), verdictLine(failure.data));
+        clear(output, h("p", { class: "error" }, `${capitalise(failure.message)}.`), verdictLine(failure.data.playable));
       } else {
         this.table.explain(failure, output);
       }
