@@ -202,7 +202,7 @@ def _give_up(seed: int, options: Options, rejections: Counter[str], time_limit: 
 
 
 def seed_for(seed: int, difficulty: str) -> str:
-    """The random generator's seed: the difficulty is mixed in, so that `--seed 7` at easy and at hard
+    """The random generator's seed: the difficulty is mixed in, so that seed 7 at easy and at hard
     start from different hidden solutions (random.Random hashes a string seed the same way on every run)."""
     return f"{difficulty}:{seed}"
 
