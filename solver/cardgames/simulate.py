@@ -166,7 +166,7 @@ def simulate(
     result = SimulationResult(games=0, num_players=players, wins=[0] * players, no_winner=0,
                               names=names)
     tasks = ((game, make_bots, seed, list(range(start, min(start + chunk, games))))
-             for start in range(0, games, chunk))  # made as they are needed: a huge number of games costs nothing up front
+             for start in range(0, games, chunk))  # made as needed: a huge number of games costs nothing up front
 
     told = on_games or (lambda played: None)
     jobs = cap_workers(jobs, -(-games // chunk))
