@@ -23,16 +23,20 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import solver.counting as counting
+import solver.counting.keyed as keyed
 from solver.core import names
 from solver.core.board import load_board
 from solver.core.cards import GroupClue
 from solver.counting import count_clues, reduce_clues
-from solver.counting.keyed import RUNS, warm_tables
-from solver.counting.reduce import propagate
+from solver.counting.keyed import warm_tables
+from solver.counting.reduce import shrunk_masks
 from solver.solo.puzzle import load_puzzle
 from tests.clue_sets import true_clue
 from tests.counting.reference_branched import count_reduced_branched
@@ -184,7 +188,7 @@ def floor_line(board) -> None:
     for clues in bundled_puzzles():
         def read_and_propagate(clues=clues):
             reduced = reduce_clues(clues, board)
-            return propagate(list(reduced.allowed), reduced)
+            return shrunk_masks(list(reduced.allowed), reduced)
 
         floors.append(timed(read_and_propagate, repeat=5)[1])
         hundredths.append(timed(lambda clues=clues: enumerate_count(clues, board))[1] / 100)
@@ -282,10 +286,26 @@ def search(sets: int, steps: int, seed: int, board, times=None) -> tuple[list, l
     return found, random_rows
 
 
+@contextmanager
+def calls_to(module: object, name: str) -> Iterator[list[int]]:
+    """How often module.name is called while the context is open (the one item of the list)."""
+    real, calls = getattr(module, name), [0]
+
+    def counted(*args, **kwargs):
+        calls[0] += 1
+        return real(*args, **kwargs)
+
+    setattr(module, name, counted)
+    try:
+        yield calls
+    finally:
+        setattr(module, name, real)
+
+
 def hunt(sets: int, steps: int, seed: int, board) -> None:
     """The hunt, both paths timed: p50/p99/max for both, the worst set."""
-    runs = dict(RUNS)
-    found, random_rows = search(sets, steps, seed, board)
+    with calls_to(counting, "count_keyed") as keyed_runs, calls_to(keyed, "_run_free") as free_runs:
+        found, random_rows = search(sets, steps, seed, board)
     print(f"worst-case hunt: {sets} random sets (kinds {HUNT_KINDS}, 5-40 clues, true for a hidden solution) "
           f"and {HARD_STARTS} with every true group clue and 2-10 district clues, then {steps} hill-climbing "
           f"steps from the 10 slowest of each; ms, best of 3 per set; goal: max <= {GOAL_MS:.0f} ms")
@@ -299,9 +319,8 @@ def hunt(sets: int, steps: int, seed: int, board) -> None:
           f"goal <= {GOAL_MS:.0f} ms {verdict}; its {len(clues)} clues:")
     for clue in clues:
         print(f"  {clue.sentence()}")
-    keyed_runs, free_runs = RUNS["keyed"] - runs["keyed"], RUNS["free"] - runs["free"]
-    print(f"the keyed DP counted {keyed_runs} times (the sparse DP or propagation the others); of those, "
-          f"{free_runs} placed free delicts last over profiles")
+    print(f"the keyed DP counted {keyed_runs[0]} times (the sparse DP or propagation the others); of those, "
+          f"{free_runs[0]} placed free delicts last over profiles")
     old_worst = max(found, key=lambda row: row[1])
     print(f"slowest set for the baseline: {old_worst[1] * 1000:.1f} ms (count_clues {old_worst[0] * 1000:.1f} ms)")
 

@@ -7,7 +7,7 @@ Columns (same run, same puzzles; the timed calls take turns, so load on the mach
              to propagated masks, only the booleans still open made (no CP-SAT when propagation decides)
   minimal  - baseline: a minimal CP-SAT model built fresh each time: 16 IntVars, add_all_different, one
              constraint per clue; uniqueness by one enumeration stopped at the second solution (1 worker,
-             default presolve, the same alias-free CpModel as ours). Measured: about twice as fast as
+             default presolve, a CpModel made as ours is). Measured: about twice as fast as
              solving, forbidding the solution and solving again, so it is the stricter baseline.
   ratio    - ours / minimal: of the medians, and of the maxima
   solve    - solver.solo.solve.solve_puzzle end to end in-process (whatever engine it uses; what the

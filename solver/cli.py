@@ -12,7 +12,7 @@ import sys
 
 import click
 
-from solver.core.errors import BadInput
+from solver.core.errors import BadInput, NoSuchPuzzle
 
 # name -> "module:attribute" of a click command or group
 COMMANDS = {
@@ -81,6 +81,9 @@ def main() -> None:
     a bug one line naming the file its traceback was written to, and exit code 3."""
     try:
         result = root.main(standalone_mode=False)
+    except NoSuchPuzzle as error:
+        click.echo(f"error: {error}; `schinderhannes puzzles` lists them", err=True)
+        sys.exit(2)
     except BadInput as error:
         click.echo(f"error: {_worded(error)}", err=True)
         sys.exit(2)

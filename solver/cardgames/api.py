@@ -1,7 +1,7 @@
 """Games, states and observers in the shape OpenSpiel's Python games have.
 
 A `Game` holds what is fixed for a whole game: its parameters (players, deck, variant),
-the action numbering; `new_initial_state()` starts a game. A `GameState` holds only
+the action numbering; `new_initial_state()` starts a game. A `CardGameState` holds only
 what changes as the game is played and refers to its game (`state.game`) for the
 rest. An `Observer` turns a state into what one player knows (`string_from`), as
 `make_py_observer` does in OpenSpiel; `information_state_string` and
@@ -32,8 +32,8 @@ from typing import Any, Generic, Protocol, Self, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-StateT = TypeVar("StateT", bound="GameState")
-StateT_contra = TypeVar("StateT_contra", bound="GameState", contravariant=True)
+StateT = TypeVar("StateT", bound="CardGameState")
+StateT_contra = TypeVar("StateT_contra", bound="CardGameState", contravariant=True)
 
 # Sentinels returned by current_player(), as in OpenSpiel (pyspiel.PlayerId).
 CHANCE = -1
@@ -103,11 +103,6 @@ class Observer(ABC, Generic[StateT_contra]):
     def set_from(self, state: StateT_contra, player: int) -> None:
         """Write what `player` knows of `state` into `tensor` (and so into `dict`)."""
 
-    def tensor_from(self, state: StateT_contra, player: int) -> list[float]:
-        """`set_from`, then the tensor as a new list."""
-        self.set_from(state, player)
-        return [float(x) for x in self.tensor]
-
 
 class Game(ABC, Generic[StateT]):
     """The fixed data of a game whose states are `StateT`; `new_initial_state()` starts
@@ -152,7 +147,7 @@ class Game(ABC, Generic[StateT]):
         return f"{self.short_name}({params})"
 
 
-class GameState(ABC):
+class CardGameState(ABC):
     """One state of a game; the sequence of applied actions is kept in `history()`,
     the fixed data in `game` (a game whose states are of this class)."""
 
@@ -202,7 +197,7 @@ class GameState(ABC):
         the first entry)."""
 
     @abstractmethod
-    def clone(self) -> GameState: ...
+    def clone(self) -> CardGameState: ...
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """(action, probability) pairs at a chance node."""
@@ -270,9 +265,6 @@ class GameState(ABC):
         won. By default the seat with the unique highest return; engines with a rule of
         their own override this."""
         return sole_winner(self.returns()) if self.is_terminal() else None
-
-    def returns_for(self, player: int) -> float:
-        return self.returns()[player]
 
     def legal_action_strings(self, player: int | None = None) -> Sequence[str]:
         seat = self.current_player() if player is None else player

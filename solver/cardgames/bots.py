@@ -1,6 +1,6 @@
 """The bot protocol: a bot picks one of the current player's legal actions.
 
-`Bot[S]` plays states of type S; a bot for any `GameState` (RandomBot) is a `Bot[S]` for
+`Bot[S]` plays states of type S; a bot for any `CardGameState` (RandomBot) is a `Bot[S]` for
 every engine's S. `MakeBot[S]` is what an engine's table of bots holds: a bot class (or
 factory) called with a seed."""
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from solver.cardgames.api import GameState, StateT_contra
+from solver.cardgames.api import CardGameState, StateT_contra
 
 
 class Bot(Protocol[StateT_contra]):
@@ -34,19 +34,5 @@ class RandomBot:
     def __init__(self, seed: int | None = None, rng: random.Random | None = None) -> None:
         self.rng = rng or random.Random(seed)
 
-    def step(self, state: GameState) -> int:
+    def step(self, state: CardGameState) -> int:
         return self.rng.choice(state.legal_actions())
-
-
-class ScriptedBot:
-    """Plays a fixed list of actions in order (for tests and transcripts)."""
-
-    name = "scripted"
-
-    def __init__(self, actions: list[int]) -> None:
-        self.actions = list(actions)
-
-    def step(self, state: GameState) -> int:
-        if not self.actions:
-            raise RuntimeError("scripted bot ran out of actions")
-        return self.actions.pop(0)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 import random
-import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -67,12 +66,6 @@ class SimulationResult:
     score_histories: list[list[list[int]]] = field(default_factory=list)
     names: list[str] = field(default_factory=list)
     interrupted: bool = False  # Ctrl-C ended the run: these are the games finished before it
-
-    def stop_if_interrupted(self, wanted: int) -> None:
-        """After the partial results are shown: end like any interrupted command (exit 130)."""
-        if self.interrupted:
-            print(f"interrupted: {self.games} of {wanted} games were played", file=sys.stderr)
-            raise KeyboardInterrupt
 
     def win_rate(self, seat: int) -> float:
         return self.wins[seat] / self.games if self.games else 0.0
@@ -162,39 +155,34 @@ def simulate(
     games: int,
     seed: int = 0,
     jobs: int = 1,
-    progress: bool = False,
+    on_games: Callable[[int], object] | None = None,
     keep_histories: int = 0,
     chunk: int = CHUNK,
 ) -> SimulationResult:
-    """Play `games` games; `keep_histories` keeps that many score trajectories."""
+    """Play `games` games; `keep_histories` keeps that many score trajectories. `on_games` is
+    told how many games each finished batch held (for a progress bar)."""
     players = game.num_players()
     names = [getattr(bot, "name", type(bot).__name__) for bot in make_bots(game_seed(seed, 0))]
     result = SimulationResult(games=0, num_players=players, wins=[0] * players, no_winner=0,
                               names=names)
     tasks = ((game, make_bots, seed, list(range(start, min(start + chunk, games))))
-             for start in range(0, games, chunk))  # made as they are needed: a huge --games costs nothing up front
+             for start in range(0, games, chunk))  # made as needed: a huge number of games costs nothing up front
 
-    from tqdm import tqdm
-
+    told = on_games or (lambda played: None)
     jobs = cap_workers(jobs, -(-games // chunk))
-    bar = None
     try:
-        bar = tqdm(total=games, disable=not progress, unit="game", leave=False)
         if jobs > 1 and games > chunk:
             with worker_pool(jobs) as pool:
                 for batch in bounded_imap(pool, _play_indices, tasks, 2 * jobs):
                     _collect(result, batch, keep_histories)
-                    bar.update(len(batch))
+                    told(len(batch))
         else:
             for task in tasks:
                 batch = _play_indices(task)
                 _collect(result, batch, keep_histories)
-                bar.update(len(batch))
+                told(len(batch))
     except KeyboardInterrupt:
         result.interrupted = True  # the workers are stopped; the games finished are kept
-    finally:
-        if bar is not None:
-            bar.close()
     return result
 
 

@@ -20,7 +20,7 @@ from typing import Any, ClassVar, Protocol
 
 import pyspiel
 
-from solver.cardgames.api import CHANCE, TERMINAL, GameState, ObservationTypeLike, Observer
+from solver.cardgames.api import CHANCE, TERMINAL, CardGameState, ObservationTypeLike, Observer
 from solver.core.errors import BadInput
 
 # pyspiel has no type information: its player ids, typed here once
@@ -35,7 +35,7 @@ class EngineGame(Protocol):
     def num_distinct_actions(self) -> int: ...
     def max_chance_outcomes(self) -> int: ...
     def max_game_length(self) -> int: ...
-    def new_initial_state(self) -> GameState: ...
+    def new_initial_state(self) -> CardGameState: ...
     def make_py_observer(self, iig_obs_type: ObservationTypeLike | None = None,
                          params: dict[str, Any] | None = None) -> Observer[Any]: ...
 
@@ -45,7 +45,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel.State is untyp
 
     def __init__(self, game: SpielGame) -> None:
         super().__init__(game)
-        self.inner: GameState = game.engine.new_initial_state()
+        self.inner: CardGameState = game.engine.new_initial_state()
 
     def current_player(self) -> int:
         seat = self.inner.current_player()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from solver.commands.options import board_option, echo_json, json_option, load_board_warned
+from solver.commands.options import board_option, echo_json, json_option, load_board_warned, refuse_overwrite
 
 
 @click.command()
@@ -18,8 +18,6 @@ def board(board_file: str | None, picture: str | None, force: bool, as_json: boo
     from solver.core import names
 
     if picture:
-        from solver.core.yamlio import refuse_overwrite
-
         refuse_overwrite(picture, force)
     the_board = load_board_warned(board_file)
     if picture:

@@ -81,7 +81,7 @@ def synthesize(seed: int, output: str, deck_file: str | None, max_iterations: in
         result = run(board, box.box_puzzles(), fixed, box.partial_cards(), seed, max_iterations, progress=progress,
                      balanced=all(c.provenance == "printed" for c in source.cards.values() if c.number in fixed))
     except SynthesisError as error:
-        click.echo(f"no deck: {error}", err=True)
+        click.echo(f"no deck: {error}" + ("; try another --seed" if error.seed_dependent else ""), err=True)
         return 1
     cards = reconstructed_deck(source.cards, result.clues, fixed)
     save_atomic(output, deck_yaml(cards, HEADER.format(seed=seed)), keep_previous=False)

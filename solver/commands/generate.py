@@ -3,13 +3,34 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from solver.commands.options import board_option, echo_json, json_option, parse_placements
+from solver.commands.options import (
+    board_option,
+    capped_note,
+    echo_json,
+    json_option,
+    parse_placements,
+    refuse_overwrite,
+)
 from solver.core.errors import BadInput
 
+if TYPE_CHECKING:
+    from solver.solo.bulk import Result
+
 DIFFICULTIES = ("easy", "medium", "hard", "expert")
+# the generator's options as a give-up message names them here: by their flags
+OPTION_NAMES = {
+    "cards": "--cards",
+    "card_range": "--cards",
+    "difficulty": "--difficulty",
+    "types": "card types (--types)",
+    "given": "--given",
+    "max_tries": "--max-tries",
+    "time_limit": "--time-limit",
+}
 
 
 @click.command()
@@ -72,8 +93,6 @@ def generate(seed: int, difficulty: str, output: str | None, sheet: str | None, 
         return _many(seed, count, options, output, sheet, jobs, backend, ray_address, board_file, sheet_solution,
                      as_json, force)
     if output:
-        from solver.core.yamlio import refuse_overwrite
-
         refuse_overwrite(output, force)
     return _single(seed, options, output, sheet, board_file, sheet_solution, as_json)
 
@@ -84,6 +103,7 @@ def _single(seed, options, output, sheet, board_file, sheet_solution: bool = Fal
     from tqdm import tqdm
 
     from solver.solo.bulk import generate_one
+    from solver.solo.generate import REASONS
 
     # on stderr, shown only when the search takes a while (half a second), gone when it ends
     with tqdm(total=options.max_tries, unit="attempt", desc=f"{options.difficulty} puzzle, seed {seed}",
@@ -94,13 +114,14 @@ def _single(seed, options, output, sheet, board_file, sheet_solution: bool = Fal
             bar.update()
             if rejected:
                 turned_down[rejected] += 1
-                bar.set_postfix_str(f"mostly: {turned_down.most_common(1)[0][0]}", refresh=False)
+                mostly = REASONS[turned_down.most_common(1)[0][0]].format(**OPTION_NAMES)
+                bar.set_postfix_str(f"mostly: {mostly}", refresh=False)
 
         result = generate_one(seed, options, board_file, progress)
     if result.puzzle is None:
         if as_json:
-            echo_json({"seed": seed, "puzzle": None, "error": result.error})
-        click.echo(result.error, err=True)
+            echo_json({"seed": seed, "puzzle": None, "error": _why(result)})
+        click.echo(_why(result), err=True)
         return 1
     written = _write(result.puzzle, output, sheet, board_file, quiet=as_json, echo=not as_json,
                      sheet_solution=sheet_solution)
@@ -158,7 +179,7 @@ def _many(seed, count, options, output, sheet, jobs, backend, ray_address, board
         raise BadInput(f"cannot make the folder {output} ({error.strerror}); -o takes a folder with --count") from None
     if not force:
         _refuse_existing(folder, options.difficulty, range(seed, seed + count))
-    from solver.core.workers import cap_workers, capped_note
+    from solver.core.workers import cap_workers
 
     note = capped_note(jobs, count, "puzzle")
     if note:
@@ -171,8 +192,8 @@ def _many(seed, count, options, output, sheet, jobs, backend, ray_address, board
     for result in tqdm(results, total=count, unit="puzzle", desc=f"{options.difficulty} puzzles"):
         if result.puzzle is None:
             failed += 1
-            tqdm.write(f"seed {result.seed}: {result.error}", file=sys.stderr)
-            report["failed"].append({"seed": result.seed, "error": result.error})
+            tqdm.write(f"seed {result.seed}: {_why(result)}", file=sys.stderr)
+            report["failed"].append({"seed": result.seed, "error": _why(result)})
             continue
         name = folder / f"{options.difficulty}-{result.seed}.yaml"
         sheet_path = str(name.with_suffix("." + extension)) if extension else None
@@ -219,3 +240,8 @@ def _types(text: str | None, difficulty: str, solo: bool, needs_district: bool) 
                            "use A, B, C, D (and --solo-cards for not clues)")
     extra = (["S"] if solo else []) + (["C"] if needs_district else [])
     return tuple(dict.fromkeys((*chosen, *extra)))
+
+
+def _why(result: Result) -> str | None:
+    """Why a seed gave no puzzle, naming the options by their flags."""
+    return None if result.give_up is None else result.give_up.sentence(OPTION_NAMES)

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 if TYPE_CHECKING:
+    from solver.cardgames.simulate import SimulationResult
     from solver.core.board import Board
 
 board_option = click.option(
@@ -53,6 +55,18 @@ def deck_option(command: Command) -> Command:
 json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 
 
+def refuse_overwrite(path: str, force: bool) -> None:
+    """The library's refusal to replace a file, with the flag that allows it."""
+    from solver.core.errors import BadInput
+    from solver.core.yamlio import OutputExists
+    from solver.core.yamlio import refuse_overwrite as refuse
+
+    try:
+        refuse(path, force)
+    except OutputExists as exists:
+        raise BadInput(f"{exists.message}; give --force to replace it, or another name", exists.file) from None
+
+
 def echo_json(document: object) -> None:
     click.echo(json.dumps(document, ensure_ascii=False, indent=2))
 
@@ -86,11 +100,38 @@ def parse_placements(entries: tuple[str, ...], option: str) -> dict[str, str]:
     return placed
 
 
+def capped_note(jobs: int, tasks: int, what: str) -> str | None:
+    """The line saying --jobs was capped, or None when it was not."""
+    import os
+
+    from solver.core.workers import WORKERS_PER_CORE, cap_workers
+
+    workers = cap_workers(jobs, tasks)
+    if jobs and workers < jobs:
+        return (f"using {workers} worker{'s' * (workers != 1)}, not --jobs {jobs}: at most one per {what} "
+                f"and {WORKERS_PER_CORE} per core ({os.cpu_count() or 1} cores)")
+    return None
+
+
 def say_capped_jobs(jobs: int, games: int) -> None:
     """Say so when --jobs is more than a simulation can use (batches of 50 games, cores)."""
     from solver.cardgames.simulate import CHUNK
-    from solver.core.workers import capped_note
-
     note = capped_note(jobs, -(-games // CHUNK), f"batch of {CHUNK} games")
     if note:
         click.echo(note, err=True)
+
+
+@contextmanager
+def games_bar(games: int, shown: bool) -> Iterator[Callable[[int], object]]:
+    """A progress bar on stderr for a simulation of `games` games; yields what to tell it."""
+    from tqdm import tqdm
+
+    with tqdm(total=games, disable=not shown, unit="game", leave=False) as bar:
+        yield bar.update
+
+
+def stop_if_interrupted(result: SimulationResult, wanted: int) -> None:
+    """After the partial results are shown: end like any interrupted command (exit 130)."""
+    if result.interrupted:
+        click.echo(f"interrupted: {result.games} of {wanted} games were played", err=True)
+        raise KeyboardInterrupt

@@ -17,7 +17,7 @@ def _load_deck(deck_path: str | None, symbols_path: str | None) -> Deck:
     return load_deck(deck_path, symbols_path)
 
 
-def _bot_names(spec: str, players: int, default_first: str | None = None) -> list[str]:
+def _bot_names(spec: str, players: int) -> list[str]:
     from solver.cardgames.scandaroon.bots import BOTS
     from solver.core.errors import BadInput, suggest
 
@@ -84,11 +84,12 @@ def simulate(games: int, players: int, bots_spec: str, seed: int, jobs: int, pro
 
     names = _bot_names(bots_spec, players)
     cards = _load_deck(deck_path, symbols_path)
-    from solver.commands.options import say_capped_jobs
+    from solver.commands.options import games_bar, say_capped_jobs, stop_if_interrupted
 
     say_capped_jobs(jobs, games)
-    result = run(ScandaroonGame(cards, players, keep_log=False), partial(make_bots, tuple(names)), games,
-                 seed=seed, jobs=jobs, progress=progress)
+    with games_bar(games, progress) as on_games:
+        result = run(ScandaroonGame(cards, players, keep_log=False), partial(make_bots, tuple(names)), games,
+                     seed=seed, jobs=jobs, on_games=on_games)
     summary = result.to_dict()
     if as_json:
         click.echo(json.dumps({**summary, "game": "scandaroon", "players": players, "seed": seed,
@@ -100,7 +101,7 @@ def simulate(games: int, players: int, bots_spec: str, seed: int, jobs: int, pro
             click.echo(f"  seat {seat['seat']} {seat['bot']:<7} wins {seat['wins']:>5}  "
                        f"win rate {seat['win_rate']:.3f}  95% CI [{low:.3f}, {high:.3f}]")
         click.echo(f"  draws (no single winner): {summary['no_winner']}")
-    result.stop_if_interrupted(games)
+    stop_if_interrupted(result, games)
 
 
 @scandaroon.command()

@@ -117,11 +117,12 @@ def simulate(players: int, games: int, bot_names: tuple[str, ...], jobs: int, se
     names = parse_bot_names(list(bot_names), players)
     if plot and not plot.lower().endswith(".png"):
         raise BadInput(f"--plot {plot}: the plot is a PNG file; name it FILE.png")
-    from solver.commands.options import say_capped_jobs
+    from solver.commands.options import games_bar, say_capped_jobs, stop_if_interrupted
 
     say_capped_jobs(jobs, games)
-    result = run(SchadenfreudeGame(players), bots_factory(names), games, seed=seed,
-                 jobs=jobs, progress=progress, keep_histories=20 if plot else 0)
+    with games_bar(games, progress) as on_games:
+        result = run(SchadenfreudeGame(players), bots_factory(names), games, seed=seed,
+                     jobs=jobs, on_games=on_games, keep_histories=20 if plot else 0)
     summary = result.to_dict()
     document: dict[str, object] = {**summary, "players": players, "seed": seed, "bots": names}
     if plot:
@@ -131,7 +132,7 @@ def simulate(players: int, games: int, bot_names: tuple[str, ...], jobs: int, se
         document["plot"] = plot
     if as_json:
         click.echo(json.dumps(document))
-        result.stop_if_interrupted(games)
+        stop_if_interrupted(result, games)
         return
     click.echo(f"{result.games} games, {players} players, seed {seed}")
     click.echo(f"{'seat':>4}  {'bot':10} {'wins':>6} {'rate':>7}  95% CI")
@@ -145,7 +146,7 @@ def simulate(players: int, games: int, bot_names: tuple[str, ...], jobs: int, se
                f"max {rounds['max']}")
     if plot:
         click.echo(f"plot: {plot}")
-    result.stop_if_interrupted(games)
+    stop_if_interrupted(result, games)
 
 
 @schadenfreude.command()

@@ -31,6 +31,10 @@ class BadInput(ValueError):
         return BadInput(self.message, self.file or file, self.line or line)
 
 
+class NoSuchPuzzle(BadInput):
+    """A puzzle named that is neither a file nor a bundled puzzle."""
+
+
 MAX_MESSAGE = 400  # characters of a message; a bad value in it is cut to about 80
 _LONG_VALUE = re.compile(r"\S{81,}")
 # a value shown with repr(), spaces and all (an apostrophe inside a word, "robbers' ball", opens nothing)

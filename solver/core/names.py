@@ -122,14 +122,6 @@ DISTRICT_OF_LOCATION = {
 }
 
 
-def location_index(text: object) -> int:
-    return LOCATION_INDEX[resolve("location", text)]
-
-
-def delict_index(text: object) -> int:
-    return DELICT_INDEX[resolve("delict", text)]
-
-
 def title(name: str) -> str:
     """Display a delict at the start of a sentence or table cell: 'Robbers' ball'."""
     return name[:1].upper() + name[1:]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
+from typing import assert_never
 
 from solver.core import names
 from solver.core.bits import FULL, N, location_mask
@@ -27,11 +28,8 @@ def holds(clue: Clue, where: Mapping[str, str], board: Board) -> bool:
             return board.joined(where[first], where[second], relation)
         case LocationClue(location, delicts):
             return any(where[d] == location for d in delicts)
-    raise TypeError(f"not a clue: {clue!r}")
-
-
-def violated(clues: list[Clue], where: Mapping[str, str], board: Board) -> list[Clue]:
-    return [clue for clue in clues if not holds(clue, where, board)]
+        case _:
+            assert_never(clue)
 
 
 def as_delict_map(solution: Mapping[str, str]) -> dict[str, str]:
@@ -39,11 +37,25 @@ def as_delict_map(solution: Mapping[str, str]) -> dict[str, str]:
     return {delict: location for location, delict in solution.items()}
 
 
-@lru_cache(maxsize=4096)
+UnaryClue = DelictClue | NotClue | LocationClue  # the cards that restrict delicts one by one
+
+
 def unary_masks(clue: Clue) -> tuple[int, ...] | None:
     """For a card that restricts delicts one by one (delict, not, location): the locations each
     delict keeps, by delict index (every location for the delicts it leaves alone). None for a
     district or group card, which ties delicts together."""
+    match clue:
+        case DelictClue() | NotClue() | LocationClue():
+            return unary_keeps(clue)
+        case DistrictClue() | GroupClue():
+            return None
+        case _:
+            assert_never(clue)
+
+
+@lru_cache(maxsize=4096)
+def unary_keeps(clue: UnaryClue) -> tuple[int, ...]:
+    """The locations each delict keeps under a card that restricts delicts one by one."""
     match clue:
         case DelictClue(delict, locations):
             keeps = FULL & location_mask(locations)
@@ -55,4 +67,5 @@ def unary_masks(clue: Clue) -> tuple[int, ...] | None:
             barred = FULL & ~(1 << names.LOCATION_INDEX[location])
             kept = {names.DELICT_INDEX[d] for d in delicts}
             return tuple(FULL if d in kept else barred for d in range(N))
-    return None
+        case _:
+            assert_never(clue)

@@ -33,15 +33,6 @@ def cap_workers(jobs: int, tasks: int) -> int:
     return max(1, min(wanted, tasks, cores * WORKERS_PER_CORE))
 
 
-def capped_note(jobs: int, tasks: int, what: str) -> str | None:
-    """The line saying --jobs was capped, or None when it was not."""
-    workers = cap_workers(jobs, tasks)
-    if jobs and workers < jobs:
-        return (f"using {workers} worker{'s' * (workers != 1)}, not --jobs {jobs}: at most one per {what} "
-                f"and {WORKERS_PER_CORE} per core ({os.cpu_count() or 1} cores)")
-    return None
-
-
 def ignore_interrupts() -> None:
     """In a worker process: Ctrl-C is the parent's to handle (it stops the workers)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -359,10 +359,14 @@ _SAVE_HINTS = {
 }
 
 
+class OutputExists(BadInput):
+    """An output would replace a file: the caller says how to allow it."""
+
+
 def refuse_overwrite(path: str | Path, force: bool) -> None:
-    """BadInput when `path` exists and `force` is not given: an output never replaces a file silently."""
+    """OutputExists when `path` exists and `force` is not given: an output never replaces a file silently."""
     if not force and (Path(path).exists() or Path(path).is_symlink()):
-        raise BadInput("the file exists; give --force to replace it, or another name", str(path))
+        raise OutputExists("the file exists", str(path))
 
 
 def save_atomic(path: str | Path, text: str | bytes, keep_previous: bool = True) -> None:

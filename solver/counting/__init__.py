@@ -1,6 +1,6 @@
 """Exact counting of the solutions σ (delict -> location bijections) that satisfy a set of clues.
 
-count_clues: reduce the clues (reduce.reduce_clues), shrink the masks (reduce.propagate);
+count_clues: reduce the clues (reduce.reduce_clues), shrink the masks (reduce.shrunk_masks);
 when that settles every delict only the group clues are left to check; otherwise the
 sparse DP over reachable partial placements for tight sets (sparse.count_sparse),
 else the subset DP (dense) with district-clue units (rows) and group clues as DP
@@ -10,6 +10,7 @@ paths, signed branches per group clue (tests/counting/reference_branched.py) and
 with inclusion-exclusion (tests/counting/reference_units.py), stay with the tests as
 cross-checks.
 count_assignments counts plain masks, such as state_masks gives for a game board.
+The paths are chosen by prices and limits fitted on the benchmark, all in `costs`.
 
 May import `solver.core`.
 """
@@ -22,7 +23,7 @@ from solver.core.board import Board
 from solver.core.cards import Clue
 from solver.counting.dense import count_assignments
 from solver.counting.keyed import count_keyed
-from solver.counting.reduce import Reduced, live_group_clues, propagate, reduce_clues, state_masks
+from solver.counting.reduce import Reduced, live_group_clues, reduce_clues, shrunk_masks, state_masks
 from solver.counting.sparse import count_sparse
 
 __all__ = [
@@ -45,7 +46,7 @@ def count_clues(clues: Iterable[Clue], board: Board) -> int:
 
 def count_reduced(reduced: Reduced) -> int:
     """Count a reduced clue set: the sparse DP where it stays small, else the keyed subset DP."""
-    allowed = propagate(list(reduced.allowed), reduced)
+    allowed = shrunk_masks(list(reduced.allowed), reduced)
     if allowed is None:
         return 0
     if all(not mask & (mask - 1) for mask in allowed):

@@ -19,6 +19,7 @@ from math import comb
 import numpy as np
 
 from solver.core.bits import FULL, N, indices
+from solver.counting.costs import SPARSE_LAYER
 
 LOCATION_BITS = 1 << np.arange(N, dtype=np.int64)  # bit(location) for numpy indexing
 
@@ -47,9 +48,6 @@ def _single_steps(layer: int) -> list[tuple[np.ndarray, np.ndarray]]:
         source = np.flatnonzero((masks >> bit) & 1 == 0)
         steps.append((source, position[masks[source] | (1 << bit)]))
     return steps
-
-
-SPARSE_LAYER = 8  # a layer with at most 1/SPARSE_LAYER of its states reached is stepped from those alone
 
 
 def place_one(dp: np.ndarray, layer: int, allowed: int) -> np.ndarray:

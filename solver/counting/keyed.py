@@ -43,21 +43,30 @@ import numpy as np
 
 from solver.core import names
 from solver.core.bits import FULL, N, indices
-from solver.counting.dense import SPARSE_LAYER, _layers, _single_steps, meet, place_one
+from solver.counting.costs import (
+    FREE_ENOUGH,
+    FREE_FACTOR,
+    FREE_FACTOR_HALF,
+    FREE_HALF,
+    FREE_MEET,
+    FREE_REACHED_BUDGET,
+    FREE_STEP,
+    JOINT_KEYS,
+    PROFILES_PRICED,
+    SEARCH_ENOUGH,
+    SEARCH_STARTS,
+    SINGLE_KEY_WORK,
+    SPARSE_LAYER,
+    SPLIT_PRICE,
+    UNIT_CLASS_WORK,
+    UNIT_PAIR_TEST,
+)
+from solver.counting.dense import _layers, _single_steps, meet, place_one
 from solver.counting.profiles import Profiles, by_profile, free_profiles, layer_width, place_free
 from solver.counting.reached import Reached, sparse_classes, to_profiles, to_vectors
 from solver.counting.reached import step as reached_step
-from solver.counting.reduce import GROUP_OF_DELICT, Reduced, direction_tables, live_group_clues
+from solver.counting.reduce import GROUP_INDEX_OF_DELICT, Reduced, direction_tables, live_group_clues
 from solver.counting.rows import enumerate_signed, find_units
-
-SEARCH_STARTS = 6  # greedy orders tried, from the biggest item of each distinct set of groups
-
-SEARCH_ENOUGH = 1.2e6  # a plan this cheap (≈ twice 16 free delicts with one key) ends the search
-
-JOINT_KEYS = 150  # the search follows the keys exactly up to this many, then bounds them
-
-# Runs of the new path, for the tests: they assert the path they check actually ran.
-RUNS = {"keyed": 0, "free": 0, "reached": 0}
 
 
 @dataclass
@@ -97,10 +106,10 @@ class _Item:
         adds a shifted copy per location; a unit tests every (set, placement) pair once, then
         sums each key's products over the disjoint ones."""
         if not self.placements:
-            return keys * (_WIDTH[layer] * (N - layer) / N * self.locations + 2400)
+            return keys * (_WIDTH[layer] * (N - layer) / N * self.locations + SINGLE_KEY_WORK)
         size = len(self.delicts)
         pairs = self.placements * comb(N - size, layer) if layer + size <= N else 0
-        return 4 * _WIDTH[layer] * self.placements + keys * (pairs + 1300 * len(self.classes))
+        return UNIT_PAIR_TEST * _WIDTH[layer] * self.placements + keys * (pairs + UNIT_CLASS_WORK * len(self.classes))
 
 
 _Searched = tuple[float, list[_Item], list[_Item]]  # a split's priced cost and its two halves
@@ -108,7 +117,6 @@ _Searched = tuple[float, list[_Item], list[_Item]]  # a split's priced cost and 
 
 def count_keyed(reduced: Reduced, allowed: list[int]) -> int:
     """Exact count: the subset DP with each live group's covered directions in the key."""
-    RUNS["keyed"] += 1
     if any(mask == 0 for mask in allowed):
         return 0
     live = live_group_clues(allowed, reduced, reduced.group_dirs)
@@ -135,17 +143,12 @@ def count_keyed(reduced: Reduced, allowed: list[int]) -> int:
             return count
     first, second, free = _choose(items, free, slot, demanded, profiles.size, searched)
     if free:
-        RUNS["free"] += 1
         vectors, layer = _run(first, _reach(free), full)
         return _finish(_run_free(free, by_profile(vectors, layer, profiles), full, profiles, N - layer), full)
     reach_b = _reach(second)
     half_a = _run(first, reach_b, full)
     half_b = _run(second, _reach(first), full)
     return _meet(half_a, half_b, full)
-
-
-FREE_REACHED_BUDGET = 6e5  # ≈ 2 ms: most sets this plan finishes take a third of it
-SPLIT_PRICE = 0.5  # past the budget, the free plan goes on while its price stays below half the split's
 
 
 def _free_over_reached(
@@ -168,8 +171,6 @@ def _free_over_reached(
         reached, placed, _ = _run_reached(rest, later, full, budget, (reached, placed))
     if placed < len(rest):
         return None, searched
-    RUNS["free"] += 1
-    RUNS["reached"] += 1
     vectors = to_profiles(reached, profiles)
     return _finish(_run_free(free, vectors, full, profiles, N - reached.layer), full), searched
 
@@ -214,7 +215,7 @@ def _make_item(
     slot: dict[int, int], demanded: dict[int, int], dir_bits: list[int],
 ) -> _Item | None:
     """An item's classes: its placements grouped by the key bits they add; None if it has none."""
-    groups = sorted({GROUP_OF_DELICT[d] for d in unit} & live.keys())
+    groups = sorted({GROUP_INDEX_OF_DELICT[d] for d in unit} & live.keys())
     if len(unit) == 1:
         delict = unit[0]
         by_bits: dict[int, int] = {}
@@ -225,7 +226,7 @@ def _make_item(
                 bits = (dir_bits[location] & demanded[group]) << (4 * slot[group])
             by_bits[bits] = by_bits.get(bits, 0) | 1 << location
         return _Item(unit, groups, [(bits, mask, None, None) for bits, mask in sorted(by_bits.items())])
-    slots = {d: groups.index(GROUP_OF_DELICT[d]) for d in unit if GROUP_OF_DELICT[d] in live}
+    slots = {d: groups.index(GROUP_INDEX_OF_DELICT[d]) for d in unit if GROUP_INDEX_OF_DELICT[d] in live}
     placements, counts, sig = enumerate_signed(
         unit, allowed, reduced, slots, len(groups), np.array(dir_bits, dtype=np.int64)
     )
@@ -243,23 +244,9 @@ def _make_item(
 
 # ---------------------------------------------------------------- the order and the split
 
-FREE_MEET = 3.0  # work per set of the last layer and key, summing a vector per profile
-FREE_STEP = 5000.0  # work per key of one free delict's step over PROFILES_PRICED profiles
-PROFILES_PRICED = 625  # the quarters' profiles, on which FREE_STEP was fitted
-# Fitted on the slowest sets the bench finds: priced below FREE_ENOUGH, or below FREE_HALF
-# with at least half the delicts free, a free plan won and the search (3-7 ms) could not pay;
-# otherwise the cost model errs both ways by up to about two (a long forward run's keys
-# are priced by their bound past JOINT_KEYS), and the free plan is taken while priced
-# under FREE_FACTOR (FREE_FACTOR_HALF with half the delicts free) times the best split.
-FREE_ENOUGH = SEARCH_ENOUGH
-FREE_HALF = 1e7  # above it, hundreds of keys may reach the free delicts: search for a split
-FREE_FACTOR = 1.6
-FREE_FACTOR_HALF = 2.5  # with at least half the delicts free
-
-
 def _choose(
-    items: list[_Item], free: list[_Item], slot: dict[int, int], demanded: dict[int, int], profiles: int = 625,
-    searched: _Searched | None = None,
+    items: list[_Item], free: list[_Item], slot: dict[int, int], demanded: dict[int, int],
+    profiles: int = PROFILES_PRICED, searched: _Searched | None = None,
 ) -> tuple[list[_Item], list[_Item], list[_Item]]:
     """(first, second, free): the free delicts after every other item in one forward run
     (second empty), or no free delicts and two halves (_search), whichever is priced lower.
@@ -450,7 +437,6 @@ def _run(items: list[_Item], other: int, full: int) -> tuple[Vectors, int]:
     over the reached states while they are few (_run_reached), then dense (_run_dense)."""
     later = _later(items, other)
     reached, index, _ = _run_reached(items, later, full)
-    RUNS["reached"] += index > 0
     return _run_dense(items[index:], later[index:], full, to_vectors(reached), reached.layer)
 
 

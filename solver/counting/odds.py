@@ -35,14 +35,11 @@ from solver.core.bits import N as SIZE
 from solver.core.board import Board
 from solver.core.cards import Clue
 from solver.counting import Reduced, count_reduced, reduce_clues
+from solver.counting.costs import MOST_PLACEMENTS, MOST_TERMS
 
 Table = tuple[tuple[int, ...], ...]
 Ints = NDArray[np.int64]  # location sets, locations, or counts: all int64
 
-# Past these the pinned counts (≈ 250 counts of ≈ 2-4 ms) are the cheaper way: a signed
-# term costs three passes over its segment, a joint placement a dot product.
-MOST_TERMS = 256
-MOST_PLACEMENTS = 20_000
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from math import factorial
 import numpy as np
 
 from solver.core.bits import FULL, N
+from solver.counting.costs import FREE_FEWEST, PROFILE_LIMIT
 from solver.counting.dense import _layers
 
 Vectors = dict[int, np.ndarray]
@@ -44,8 +45,6 @@ class Profiles:
         return all(mask & cls in (0, cls) for cls in self.classes)
 
 
-FREE_FEWEST = 8  # a delict on fewer locations costs little placed exactly (over reached states)
-PROFILE_LIMIT = 4096  # measured on the slowest sets found: past this, placing the delicts exactly is cheaper
 
 
 @lru_cache(maxsize=256)

@@ -17,15 +17,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from solver.core.bits import FULL, N, indices
+from solver.counting.costs import DENSE_SUM, PAIR_WORK, STEP_WORK
 from solver.counting.dense import _layers
 from solver.counting.profiles import Profiles, arrangements, positions
-
-# Measured: a step costs ≈ 80 us of numpy calls, then 8-20 ns a (state, placement) pair; the
-# big steps, which decide between plans, take the most (priced at 18 ns), in dense work units
-# of ≈ 3 ns (keyed._Item.work)
-STEP_WORK = 25_000.0
-PAIR_WORK = 6.0
-DENSE_SUM = 8  # measured: a bincount costs ≈ 2 ns per (key, set), sorting ≈ 18 ns per pair
 
 Classes = list[tuple[int, np.ndarray, np.ndarray]]  # (key bits added, placements as location sets, ways)
 Vectors = dict[int, np.ndarray]

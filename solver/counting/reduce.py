@@ -2,7 +2,7 @@
 
 Unary clues become a 16-bit mask of allowed locations per delict; district clues become
 pairs of tied delicts and group clues the directions their group must cover (Reduced).
-propagate shrinks the masks without losing a solution. state_masks gives the masks of a
+shrunk_masks shrinks the masks without losing a solution. state_masks gives the masks of a
 game board instead of a clue set.
 """
 
@@ -11,14 +11,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from typing import assert_never
 
 import numpy as np
 
 from solver.core import names
 from solver.core.bits import FULL, N, byte_tables, location_mask, mask_of
 from solver.core.board import Board
-from solver.core.cards import Clue, DistrictClue, GroupClue
-from solver.core.semantics import unary_masks
+from solver.core.cards import Clue, DelictClue, DistrictClue, GroupClue, LocationClue, NotClue
+from solver.core.semantics import unary_keeps
 from solver.counting.dense import LOCATION_BITS
 
 
@@ -37,7 +38,7 @@ GROUP_MEMBERS: tuple[tuple[int, ...], ...] = tuple(
     tuple(names.DELICT_INDEX[d] for d in delicts) for delicts in names.GROUPS.values()
 )
 GROUP_INDEX = {group: index for index, group in enumerate(names.GROUPS)}
-GROUP_OF_DELICT = {delict: group for group, members in enumerate(GROUP_MEMBERS) for delict in members}
+GROUP_INDEX_OF_DELICT = {delict: group for group, members in enumerate(GROUP_MEMBERS) for delict in members}
 
 
 def _location_mask(locations: Iterable[str]) -> int:
@@ -58,17 +59,15 @@ def reduce_clues(clues: Iterable[Clue], board: Board) -> Reduced:
     pairs: list[tuple[int, int, str]] = []
     group_dirs: dict[int, set[str]] = {}
     for clue in clues:
-        keeps = unary_masks(clue)
-        if keeps is not None:
-            allowed = [mask & keep for mask, keep in zip(allowed, keeps, strict=True)]
-            continue
         match clue:
+            case DelictClue() | NotClue() | LocationClue():
+                allowed = [mask & keep for mask, keep in zip(allowed, unary_keeps(clue), strict=True)]
             case DistrictClue((first, second), relation):
                 pairs.append((names.DELICT_INDEX[first], names.DELICT_INDEX[second], relation))
             case GroupClue(group, direction):
                 group_dirs.setdefault(GROUP_INDEX[group], set()).add(direction)
             case _:
-                raise TypeError(f"not a clue: {clue!r}")
+                assert_never(clue)
     joined, direction_mask = _board_tables(board)
     frozen_dirs = {group: frozenset(dirs) for group, dirs in group_dirs.items()}
     return Reduced(tuple(allowed), tuple(pairs), frozen_dirs, joined, direction_mask)
@@ -118,7 +117,7 @@ def _halves(neighbours: tuple[int, ...]) -> tuple[list[int], list[int]]:
     return byte_tables(neighbours)
 
 
-def propagate(allowed: list[int], reduced: Reduced) -> list[int] | None:
+def shrunk_masks(allowed: list[int], reduced: Reduced) -> list[int] | None:
     """Shrink masks without losing a solution; None when some delict has no location left.
 
     Arc consistency on district clues (a delict keeps only locations with a partner left),

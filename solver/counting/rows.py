@@ -16,7 +16,7 @@ import numpy as np
 
 from solver.core.bits import N
 from solver.counting.dense import LOCATION_BITS
-from solver.counting.reduce import GROUP_MEMBERS, GROUP_OF_DELICT, Reduced
+from solver.counting.reduce import GROUP_INDEX_OF_DELICT, GROUP_MEMBERS, Reduced
 
 
 def find_units(reduced: Reduced, tied: dict[int, frozenset[str]]) -> list[list[int]]:
@@ -69,8 +69,8 @@ def unit_order(
     while left:
         def score(d: int) -> tuple[int, int]:
             ties = sum(p in order for p, _ in partners[d])
-            if GROUP_OF_DELICT[d] in groups:
-                ties += sum(m in order for m in GROUP_MEMBERS[GROUP_OF_DELICT[d]])
+            if GROUP_INDEX_OF_DELICT[d] in groups:
+                ties += sum(m in order for m in GROUP_MEMBERS[GROUP_INDEX_OF_DELICT[d]])
             return (-ties, allowed[d].bit_count())
 
         best = min(sorted(left), key=score)

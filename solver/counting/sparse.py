@@ -7,10 +7,8 @@ from __future__ import annotations
 
 from solver.core import names
 from solver.core.bits import FULL, N
+from solver.counting.costs import SPARSE_STATE_LIMIT, SPARSE_TIED_OPTIONS, SPARSE_WORK_LIMIT
 from solver.counting.reduce import GROUP_MEMBERS, Reduced, direction_tables, neighbours
-
-SPARSE_STATE_LIMIT = 600  # measured: past a few hundred partial placements the dense DP is faster
-SPARSE_WORK_LIMIT = 6000  # placements tried in all before giving up (caps the time lost, ≈ 1-2 ms)
 
 
 def count_sparse(reduced: Reduced, allowed: list[int], limit: int | None = None) -> int | None:
@@ -67,8 +65,6 @@ def count_sparse(reduced: Reduced, allowed: list[int], limit: int | None = None)
             return None
     return sum(states.values())
 
-
-SPARSE_TIED_OPTIONS = 2  # a delict whose district partner is placed has about this many options
 
 
 def _sparse_order(reduced: Reduced, allowed: list[int]) -> list[int]:

@@ -24,7 +24,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, assert_never
 
 from ortools.sat.python import cp_model, cp_model_helper
 
@@ -43,7 +43,12 @@ Lit = cp_model_helper.Literal  # a Boolean variable or its negation
 
 
 class SynthesisError(RuntimeError):
-    """No deck fits: the fixed cards and the official solutions contradict each other, or no convergence."""
+    """No deck fits: the fixed cards and the official solutions contradict each other, or no convergence.
+    `seed_dependent`: the failure is of this seed's hidden solutions, so another seed may succeed."""
+
+    def __init__(self, message: str, seed_dependent: bool = False) -> None:
+        super().__init__(message)
+        self.seed_dependent = seed_dependent
 
 
 @dataclass
@@ -175,6 +180,8 @@ class Master:
                 add(texts.choice[names.DELICT_INDEX[first]] == 1)
                 add(texts.members[names.DELICT_INDEX[second]] == 1)
                 add(texts.same == int(relation == "same"))
+            case _:
+                assert_never(clue)
 
     def _fix_partial(self, number: int, facts: PartialCard) -> None:
         texts = self.cards[number]
@@ -437,7 +444,7 @@ def synthesize(board: Board, puzzles: Sequence[BoxPuzzle], fixed: Mapping[int, C
         found = master.solve()
         if found is None:
             raise SynthesisError(f"no deck fits the hidden solutions of seed {seed} after {master.cuts} "
-                                 "counter-examples; try another --seed")
+                                 "counter-examples", seed_dependent=True)
         clues = found[0]
         open_puzzles = []
         for puzzle in puzzles:
@@ -452,4 +459,4 @@ def synthesize(board: Board, puzzles: Sequence[BoxPuzzle], fixed: Mapping[int, C
         say(line)
         if not open_puzzles:
             return Synthesis(clues, solutions, iteration, master.cuts, time.perf_counter() - start, log)
-    raise SynthesisError(f"not converged after {max_iterations} iterations; try another --seed")
+    raise SynthesisError(f"not converged after {max_iterations} iterations", seed_dependent=True)

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, assert_never
 
 from solver.core import names, vocabulary
 from solver.core.board import Board
-from solver.core.cards import Clue, DelictClue, DistrictClue, LocationClue, NotClue
+from solver.core.cards import Clue, DelictClue, DistrictClue, GroupClue, LocationClue, NotClue
 from solver.core.deck import Card, Deck
 from solver.decks.box import BoxPuzzle, PartialCard, pinned
 from solver.solo.model import PuzzleModel, to_solution
@@ -113,7 +113,10 @@ def canonical(clue: Clue) -> object:
             return (clue.kind, location, frozenset(delicts))
         case DistrictClue(delicts, relation):
             return (clue.kind, frozenset(delicts), relation)
-    return clue
+        case GroupClue():
+            return clue
+        case _:
+            assert_never(clue)
 
 
 def check_puzzle(deck: Deck, board: Board, puzzle: BoxPuzzle) -> PuzzleCheck:

@@ -18,10 +18,9 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from solver.core.board import Board
-    from solver.solo.generate import Options
+    from solver.solo.generate import GiveUp, Options
     from solver.solo.puzzle import Puzzle
 
-BACKENDS = ("local", "ray")
 # What a local worker has imported before its first task: the fork server imports these once
 # and every worker is a fork of it (no click, no command line, no web or card games).
 WORKER_MODULES = (__name__, "solver.solo.generate")
@@ -31,7 +30,11 @@ WORKER_MODULES = (__name__, "solver.solo.generate")
 class Result:
     seed: int
     puzzle: Puzzle | None
-    error: str | None = None
+    give_up: GiveUp | None = None  # why no puzzle came
+
+    @property
+    def error(self) -> str | None:
+        return None if self.give_up is None else self.give_up.sentence()
 
 
 @cache
@@ -48,7 +51,7 @@ def generate_one(seed: int, options: Options, board_file: str | None = None,
     try:
         return Result(seed, generate(seed, _board(board_file), options, progress))
     except GenerationFailed as failed:
-        return Result(seed, None, str(failed))
+        return Result(seed, None, failed.give_up)
 
 
 def _one_of(job: tuple[int, Options, str | None]) -> Result:

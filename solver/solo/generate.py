@@ -12,7 +12,8 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 
 from solver.core import names
 from solver.core.board import Board
@@ -25,8 +26,39 @@ from solver.solo.puzzle import Puzzle, PuzzleClue
 from solver.solo.techniques import DIFFICULTIES, GRADING_TECHNIQUES
 
 
+@dataclass(frozen=True)
+class GiveUp:
+    """Why the generator gave up: the values its message is worded from."""
+
+    seed: int
+    difficulty: str
+    rejections: tuple[tuple[str, int], ...]  # (a REASONS key, attempts turned down so), most common first
+    at_floor: bool  # the card range has a floor above one, where the removal of cards stops
+    time_limit: float | None = None  # the time limit in seconds, when it stopped the search
+
+    def sentence(self, words: Mapping[str, str] | None = None) -> str:
+        """How the attempts failed, most common first, and what to change, naming the options
+        in `words` (WORDS, or a caller's own names for them)."""
+        words = words or WORDS
+        tried = sum(count for _, count in self.rejections)
+        counts = ", ".join(f"{count} {REASONS[reason].format(**words)}" for reason, count in self.rejections)
+        common = self.rejections[0][0] if self.rejections else None
+        advice = ADVICE[common].format(**words) if common else "try another seed"
+        if common == NOT_MINIMAL and self.at_floor:
+            advice = (f"lower the smallest number of {words['cards']}: a minimal puzzle of this difficulty "
+                      "rarely needs that many")
+        stopped = "" if self.time_limit is None else (f" (stopped after {words['time_limit']} "
+                                                      f"{self.time_limit:g} seconds)")
+        return (f"no {self.difficulty} puzzle for seed {self.seed} in {tried} attempts{stopped}: {counts}; "
+                f"{advice}, or allow more {words['max_tries']}")
+
+
 class GenerationFailed(RuntimeError):
-    pass
+    """The generator gave up; `give_up` holds why."""
+
+    def __init__(self, give_up: GiveUp) -> None:
+        super().__init__(give_up.sentence())
+        self.give_up = give_up
 
 
 def random_solution(rng: random.Random, given: dict[str, str]) -> dict[str, str]:
@@ -120,48 +152,57 @@ def generate(seed: int, board: Board, options: Options = Options(),
         if isinstance(puzzle, str):
             rejections[puzzle] += 1
             if options.time_limit is not None and time.monotonic() - started > options.time_limit:
-                raise GenerationFailed(_why(seed, options, rejections, f" (stopped after --time-limit "
-                                                                       f"{options.time_limit:g} seconds)"))
+                raise GenerationFailed(_give_up(seed, options, rejections, options.time_limit))
             continue
         puzzle.extra.update({"difficulty": options.difficulty, "seed": seed})
         puzzle.title = f"Generated puzzle, seed {seed} ({options.difficulty})"
         puzzle.extra["notes"] = f"found on attempt {attempt + 1}"
         return puzzle
-    raise GenerationFailed(_why(seed, options, rejections, ""))
+    raise GenerationFailed(_give_up(seed, options, rejections))
 
 
-# why an attempt is turned down: the key of the tally, and what to change when it is the most common
-TOO_FEW = "fewer cards than --cards asks for"
-TOO_MANY = "more cards than --cards allows"
-EASIER = "graded easier"
-HARDER = "graded harder"
-NOT_UNIQUE = "the cards did not make the solution unique"
-NOT_MINIMAL = "not minimal (a card could go)"
+# why an attempt is turned down: the key of the tally, and its words with the options named
+TOO_FEW = "too few cards"
+TOO_MANY = "too many cards"
+EASIER = "easier"
+HARDER = "harder"
+NOT_UNIQUE = "not unique"
+NOT_MINIMAL = "not minimal"
+REASONS = {
+    TOO_FEW: "fewer cards than {card_range} asks for",
+    TOO_MANY: "more cards than {card_range} allows",
+    EASIER: "graded easier",
+    HARDER: "graded harder",
+    NOT_UNIQUE: "the cards did not make the solution unique",
+    NOT_MINIMAL: "not minimal (a card could go)",
+}
+# what to change when it is the most common reason
 ADVICE = {
-    TOO_FEW: "lower the smallest number of --cards",
-    TOO_MANY: "raise the largest number of --cards",
-    EASIER: "choose an easier --difficulty, or allow fewer --cards (more cards make a puzzle easier)",
-    HARDER: "choose a harder --difficulty, or allow more --cards (fewer cards make a puzzle harder)",
-    NOT_UNIQUE: "use more card types (--types), or fewer --given",
-    NOT_MINIMAL: "try other seeds or more --max-tries",
+    TOO_FEW: "lower the smallest number of {cards}",
+    TOO_MANY: "raise the largest number of {cards}",
+    EASIER: "choose an easier {difficulty}, or allow fewer {cards} (more cards make a puzzle easier)",
+    HARDER: "choose a harder {difficulty}, or allow more {cards} (fewer cards make a puzzle harder)",
+    NOT_UNIQUE: "use more {types}, or fewer {given}",
+    NOT_MINIMAL: "try other seeds or more {max_tries}",
+}
+# the options as the sentences name them (Options: min_cards/max_cards, difficulty, types, given, max_tries, time_limit)
+WORDS = {
+    "cards": "cards",
+    "card_range": "the range of cards",
+    "difficulty": "difficulty",
+    "types": "card types",
+    "given": "given placements",
+    "max_tries": "tries",
+    "time_limit": "the time limit of",
 }
 
 
-def _why(seed: int, options: Options, rejections: Counter[str], stopped: str) -> str:
-    """The give-up message: how the attempts failed, most common first, and what to change."""
-    tried = sum(rejections.values())
-    counts = ", ".join(f"{count} {reason}" for reason, count in rejections.most_common())
-    common = rejections.most_common(1)[0][0] if rejections else None
-    advice = ADVICE[common] if common else "try another seed"
-    if common == NOT_MINIMAL and options.min_cards > 1:  # the removal stopped at the range's floor
-        advice = ("lower the smallest number of --cards: a minimal puzzle of this difficulty "
-                  "rarely needs that many")
-    return (f"no {options.difficulty} puzzle for seed {seed} in {tried} attempts{stopped}: {counts}; "
-            f"{advice}, or allow more --max-tries")
+def _give_up(seed: int, options: Options, rejections: Counter[str], time_limit: float | None = None) -> GiveUp:
+    return GiveUp(seed, options.difficulty, tuple(rejections.most_common()), options.min_cards > 1, time_limit)
 
 
 def seed_for(seed: int, difficulty: str) -> str:
-    """The random generator's seed: the difficulty is mixed in, so that `--seed 7` at easy and at hard
+    """The random generator's seed: the difficulty is mixed in, so that seed 7 at easy and at hard
     start from different hidden solutions (random.Random hashes a string seed the same way on every run)."""
     return f"{difficulty}:{seed}"
 

@@ -26,14 +26,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, assert_never
 
 from solver.core import names
 from solver.core.bits import N, indices, location_mask
 from solver.core.board import RELATIONS, Board
 from solver.core.cards import Clue, DelictClue, DistrictClue, GroupClue, LocationClue, NotClue
 from solver.core.semantics import holds
-from solver.counting.reduce import GROUP_MEMBERS, propagate, reduce_clues
+from solver.counting.reduce import GROUP_MEMBERS, reduce_clues, shrunk_masks
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
@@ -69,20 +69,13 @@ def board_facts(board: Board) -> BoardFacts:
 
 
 def new_cp_model() -> cp_model.CpModel:
-    """A CpModel without the camelCase aliases CpModel sets on every new instance (measured: about
-    0.1 ms each, a third of building a whole fixed model); use only the snake_case names on it."""
-    return _model_class()()
+    """A new CpModel, CP-SAT's module imported only now (commands that need no search never load it).
 
-
-@cache
-def _model_class() -> type[cp_model.CpModel]:
+    CpModel sets its camelCase aliases on every new instance (OR-Tools 9.15: about 0.1 ms a model);
+    OR-Tools offers no public way to leave them out, so that cost is paid."""
     from ortools.sat.python import cp_model
 
-    class Model(cp_model.CpModel):
-        def _add_pre_pep8_methods(self) -> None:
-            pass
-
-    return Model
+    return cp_model.CpModel()
 
 
 Collector = Callable[["PuzzleModel", int, list[Assignment]], "cp_model.CpSolverSolutionCallback"]
@@ -163,26 +156,27 @@ class PuzzleModel:
         for index, clue in enumerate(self.clues):
             switch = new(f"clue{index}")
             self.enforce.append(switch)
-            if isinstance(clue, NotClue):
-                d = names.DELICT_INDEX[clue.delict] * N
-                model.add_bool_and([~x[d + names.LOCATION_INDEX[loc]] for loc in clue.locations]
-                                   ).only_enforce_if(switch)
-                continue
-            off = ~switch
-            for clause in _full_clauses(clue, x, facts):
-                model.add_bool_or([off, *clause])
+            match clue:
+                case NotClue(delict, locations):
+                    d = names.DELICT_INDEX[delict] * N
+                    model.add_bool_and([~x[d + names.LOCATION_INDEX[loc]] for loc in locations]
+                                       ).only_enforce_if(switch)
+                case _:
+                    off = ~switch
+                    for clause in _full_clauses(clue, x, facts):
+                        model.add_bool_or([off, *clause])
         self.solver = _new_solver()
 
     def _build_fixed(self) -> None:
         reduced = reduce_clues(self.clues, self.board)
         facts = board_facts(self.board)
-        propagated = propagate(list(reduced.allowed), reduced)
+        propagated = shrunk_masks(list(reduced.allowed), reduced)
         while propagated is not None and all(propagated):
             narrowed = _only_one_inside(propagated, reduced.group_dirs, facts)
             if narrowed is None:
                 break
-            propagated = propagate(narrowed, reduced)
-        if propagated is None or not all(propagated):  # (propagate leaves an emptied mask to the caller)
+            propagated = shrunk_masks(narrowed, reduced)
+        if propagated is None or not all(propagated):  # (shrunk_masks leaves an emptied mask to the caller)
             self.decided = []
             return
         allowed = self.allowed = propagated
@@ -207,7 +201,7 @@ class PuzzleModel:
         model = self.model = new_cp_model()
         new = model.new_bool_var
         x: dict[int, cp_model.IntVar] = {}
-        taken = 0  # the locations of settled delicts: no other delict may take them (propagate saw to it)
+        taken = 0  # the locations of settled delicts: no other delict may take them (shrunk_masks saw to it)
         for d in range(N):
             if not allowed[d] & (allowed[d] - 1):
                 taken |= allowed[d]
@@ -215,7 +209,7 @@ class PuzzleModel:
             row = [new(f"d{d}_at_l{loc}") for loc in indices(allowed[d])]
             x.update(zip([d * N + loc for loc in indices(allowed[d])], row, strict=True))
             model.add_exactly_one(row)
-        for loc in indices(((1 << N) - 1) & ~taken):  # never empty: see propagate
+        for loc in indices(((1 << N) - 1) & ~taken):  # never empty: see shrunk_masks
             model.add_exactly_one([x[d * N + loc] for d in open_delicts if allowed[d] >> loc & 1])
         for options in groups:
             model.add_bool_or([x[d * N + loc] for d, loc in options])
@@ -372,8 +366,9 @@ def _only_one_inside(allowed: list[int], group_dirs: dict[int, frozenset[str]], 
     return narrowed
 
 
-def _full_clauses(clue: Clue, x: list[cp_model.IntVar], facts: BoardFacts) -> list[list[cp_model.LiteralT]]:
-    """The clue as clauses over all 256 booleans x[d * N + l] (docs/formats.md, "Clues"); not NotClue."""
+def _full_clauses(clue: DelictClue | LocationClue | GroupClue | DistrictClue, x: list[cp_model.IntVar],
+                  facts: BoardFacts) -> list[list[cp_model.LiteralT]]:
+    """The clue as clauses over all 256 booleans x[d * N + l] (docs/formats.md, "Clues")."""
     match clue:
         case DelictClue(delict, locations):
             d = names.DELICT_INDEX[delict] * N
@@ -390,7 +385,8 @@ def _full_clauses(clue: Clue, x: list[cp_model.IntVar], facts: BoardFacts) -> li
             d1, d2 = names.DELICT_INDEX[first] * N, names.DELICT_INDEX[second] * N
             return [[~x[here + loc], *[x[there + p] for p in partners[loc]]]
                     for here, there in ((d1, d2), (d2, d1)) for loc in range(N)]
-    raise TypeError(f"not a clue: {clue!r}")
+        case _:
+            assert_never(clue)
 
 
 def to_solution(assignment: Assignment) -> dict[str, str]:

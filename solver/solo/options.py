@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-ALL_TYPES = ("A", "B", "C", "D")
 # Card types drawn on by default: the pools that reach each grade most often.
 DEFAULT_TYPES = {
     "easy": ("A", "D"),

@@ -25,13 +25,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Literal
+from typing import Literal, assert_never
 
 from solver.core import names
 from solver.core.bits import FULL, N, byte_tables, location_mask
 from solver.core.board import Board
-from solver.core.cards import Clue, DistrictClue, GroupClue
-from solver.core.semantics import holds, unary_masks
+from solver.core.cards import Clue, DelictClue, DistrictClue, GroupClue, LocationClue, NotClue
+from solver.core.semantics import holds, unary_keeps
 
 Assignment = tuple[int, ...]  # delict index -> location index
 Tie = tuple[int, int, tuple[list[int], list[int]]]  # two delicts, and the partner places by low and high byte
@@ -61,18 +61,16 @@ def compile_rules(clues: Sequence[Clue], board: Board) -> Rules:
     ties: list[Tie] = []
     groups = []
     for clue in clues:
-        keeps = unary_masks(clue)
-        if keeps is not None:
-            allowed = [mask & keep for mask, keep in zip(allowed, keeps, strict=True)]
-            continue
         match clue:
+            case DelictClue() | NotClue() | LocationClue():
+                allowed = [mask & keep for mask, keep in zip(allowed, unary_keeps(clue), strict=True)]
             case DistrictClue((first, second), relation):
                 ties.append((names.DELICT_INDEX[first], names.DELICT_INDEX[second], _partner_bytes(board, relation)))
             case GroupClue(group, direction):
                 members = tuple(names.DELICT_INDEX[d] for d in names.GROUPS[group])
                 groups.append((members, _direction_mask(board, direction)))
             case _:
-                raise TypeError(f"not a clue: {clue!r}")
+                assert_never(clue)
     return Rules(tuple(allowed), tuple(ties), tuple(groups))
 
 
@@ -90,7 +88,7 @@ def _direction_mask(board: Board, direction: str) -> int:
     return location_mask(loc for loc in names.LOCATIONS if board.in_direction(loc, direction))
 
 
-def propagate(masks: list[int], rules: Rules) -> bool:
+def shrink_in_place(masks: list[int], rules: Rules) -> bool:
     """Shrink the candidates in place until nothing changes; False on a contradiction."""
     while True:
         changed = False
@@ -172,9 +170,9 @@ def _trials(masks: list[int], rules: Rules) -> bool:
                 budget -= 1
                 trying = list(masks)
                 trying[d] = place
-                if not propagate(trying, rules):
+                if not shrink_in_place(trying, rules):
                     masks[d] &= ~place
-                    if not propagate(masks, rules):
+                    if not shrink_in_place(masks, rules):
                         return False
                     progress = True
                     budget = TRIAL_BUDGET
@@ -197,7 +195,7 @@ def prove(clues: Sequence[Clue], board: Board, start: Sequence[int] | None = Non
     """Propagation and trials from the cards (and `start`, candidates to begin with)."""
     rules = compile_rules(clues, board)
     masks = [a & b for a, b in zip(rules.allowed, start or [FULL] * N, strict=True)]
-    if not propagate(masks, rules) or not _trials(masks, rules):
+    if not shrink_in_place(masks, rules) or not _trials(masks, rules):
         return Proof("none", masks)
     if not _settled(masks):
         return Proof("open", masks)
@@ -218,7 +216,7 @@ def find_solution(clues: Sequence[Clue], board: Board, start: Sequence[int] | No
 
 
 def _search(masks: list[int], rules: Rules) -> Assignment | None:
-    if not propagate(masks, rules):
+    if not shrink_in_place(masks, rules):
         return None
     open_delicts = [d for d in range(N) if masks[d] & (masks[d] - 1)]
     if not open_delicts:

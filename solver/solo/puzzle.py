@@ -93,11 +93,11 @@ def puzzle_path(text: str | Path) -> Path:
     by_key = {_name_key(name): file for name, file in bundled.items()}
     if _name_key(str(text)) in by_key:
         return by_key[_name_key(str(text))]
-    from solver.core.errors import did_you_mean
+    from solver.core.errors import NoSuchPuzzle, did_you_mean
 
     hint = did_you_mean(_name_key(str(text)), {_name_key(name): name for name in bundled}, most=3, tries=6)
-    raise BadInput(f"no such file, nor a bundled puzzle of that name ({hint or 'bundled: ' + ', '.join(bundled)}); "
-                   "`schinderhannes puzzles` lists them", str(text))
+    raise NoSuchPuzzle(f"no such file, nor a bundled puzzle of that name ({hint or 'bundled: ' + ', '.join(bundled)})",
+                       str(text))
 
 
 def parse_puzzle(text: str, source: str, deck: Deck | None = None) -> Puzzle:

@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from typing import assert_never
 
 from solver.core import names
 from solver.core.bits import FULL, N, bit, indices, location_mask, mask_of, union
 from solver.core.board import Board
-from solver.core.cards import DelictClue, DistrictClue, GroupClue, LocationClue
+from solver.core.cards import DelictClue, DistrictClue, GroupClue, LocationClue, NotClue
 from solver.core.semantics import unary_masks
 from solver.solo.puzzle import PuzzleClue
 
@@ -118,22 +119,27 @@ def _unary_mask(clue, board: Board) -> tuple[int, ...] | None:
 def _card_sentence(entry: PuzzleClue, removed: dict[int, int], state: Candidates) -> str:
     clue = entry.clue
     label = entry.label.capitalize()
-    if isinstance(clue, LocationClue):
-        return f"{label}: {clue.sentence()[:-1]}, so no other delict is there."
-    if isinstance(clue, DistrictClue):
-        kind = "across a river" if clue.relation == "adjoining" else "inside its district"
-        gone = union(removed.values())
-        who = " and ".join(the(d) for d in removed)
-        where = _join([names.LOCATIONS[i] for i in indices(gone)], "and")
-        return (f"{label}: {clue.sentence()[:-1]}. {where} {'has' if gone.bit_count() == 1 else 'have'} "
-                f"no path {kind}, so {who} cannot be there.")
-    (d, mask), = removed.items()
-    keep = state.masks[d] & ~mask
-    if isinstance(clue, DelictClue) and set(indices(keep)) == {names.LOCATION_INDEX[loc] for loc in clue.locations}:
-        return f"{label}: {clue.sentence()}"
-    if not keep:
-        return f"{label}: {clue.sentence()[:-1]}, so no place is left for {the(d)}."
-    return f"{label}: {clue.sentence()[:-1]}, so {the(d)} can only be in {places(keep)}."
+    match clue:
+        case LocationClue():
+            return f"{label}: {clue.sentence()[:-1]}, so no other delict is there."
+        case DistrictClue():
+            kind = "across a river" if clue.relation == "adjoining" else "inside its district"
+            gone = union(removed.values())
+            who = " and ".join(the(d) for d in removed)
+            where = _join([names.LOCATIONS[i] for i in indices(gone)], "and")
+            return (f"{label}: {clue.sentence()[:-1]}. {where} {'has' if gone.bit_count() == 1 else 'have'} "
+                    f"no path {kind}, so {who} cannot be there.")
+        case DelictClue() | NotClue() | GroupClue():
+            (d, mask), = removed.items()
+            keep = state.masks[d] & ~mask
+            if isinstance(clue, DelictClue) and set(indices(keep)) == {names.LOCATION_INDEX[loc]
+                                                                       for loc in clue.locations}:
+                return f"{label}: {clue.sentence()}"
+            if not keep:
+                return f"{label}: {clue.sentence()[:-1]}, so no place is left for {the(d)}."
+            return f"{label}: {clue.sentence()[:-1]}, so {the(d)} can only be in {places(keep)}."
+        case _:
+            assert_never(clue)
 
 
 def single_card(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> Deduction | None:
@@ -335,7 +341,7 @@ def trial(state: Candidates, clues: Sequence[PuzzleClue], board: Board, shortest
             trying = state.copy()
             trying.masks[d] = bit(location)
             try:
-                propagate(trying, clues, board, TECHNIQUES[:-1])
+                apply_ladder(trying, clues, board, TECHNIQUES[:-1])
             except Contradiction as why:
                 if best is None or len(steps_so_far(why)) < len(steps_so_far(best[2])):
                     best = (d, location, why)
@@ -361,7 +367,7 @@ def steps_so_far(error: Contradiction) -> list[Deduction]:
     return getattr(error, "steps", [])
 
 
-def propagate(state: Candidates, clues: Sequence[PuzzleClue], board: Board,
+def apply_ladder(state: Candidates, clues: Sequence[PuzzleClue], board: Board,
               ladder: Sequence[Technique]) -> list[Deduction]:
     """Apply the ladder until nothing changes; a Contradiction carries the steps taken.
 

@@ -1,6 +1,6 @@
 import random
 
-from solver.cardgames.bots import RandomBot, ScriptedBot
+from solver.cardgames.bots import RandomBot
 from tests.cardgames.toygame import RaceGame
 
 
@@ -16,8 +16,3 @@ def test_random_bot_only_picks_legal_actions_and_is_seeded():
         return picks
 
     assert run(5) == run(5)
-
-
-def test_scripted_bot_plays_in_order():
-    bot = ScriptedBot([2, 1])
-    assert [bot.step(None), bot.step(None)] == [2, 1]

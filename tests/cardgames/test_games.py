@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from solver.cardgames.api import INFORMATION_STATE, OBSERVATION, Game, GameState, Observer
+from solver.cardgames.api import INFORMATION_STATE, OBSERVATION, CardGameState, Game, Observer
 from solver.cardgames.bots import RandomBot
 from solver.cardgames.scandaroon.game import ScandaroonGame
 from solver.cardgames.schadenfreude.game import SchadenfreudeGame
@@ -17,7 +17,7 @@ GAMES = [
 ]
 
 
-def play_to_the_end(state: GameState, seed: int) -> GameState:
+def play_to_the_end(state: CardGameState, seed: int) -> CardGameState:
     rng, bot = random.Random(seed), RandomBot(seed)
     while not state.is_terminal():
         if state.is_chance_node():

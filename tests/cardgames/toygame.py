@@ -3,10 +3,10 @@ players take turns adding 1 or 2 to a counter; whoever brings it to `target` win
 
 from __future__ import annotations
 
-from solver.cardgames.api import CHANCE, TERMINAL, Game, GameState, Observer
+from solver.cardgames.api import CHANCE, TERMINAL, CardGameState, Game, Observer
 
 
-class RaceState(GameState):
+class RaceState(CardGameState):
     game: RaceGame
 
     def __init__(self, game: RaceGame):

@@ -24,7 +24,7 @@ import numpy as np
 from solver.core import names
 from solver.core.bits import FULL, N
 from solver.counting.dense import meet, place_one, place_unit
-from solver.counting.reduce import GROUP_OF_DELICT, Reduced, direction_tables, live_group_clues, propagate
+from solver.counting.reduce import GROUP_INDEX_OF_DELICT, Reduced, direction_tables, live_group_clues, shrunk_masks
 from solver.counting.rows import enumerate_signed, find_units
 from solver.counting.sparse import count_sparse
 
@@ -50,7 +50,7 @@ class _Joint:
 
 def count_reduced_branched(reduced: Reduced) -> int:
     """solver.counting.count_reduced as it was: the same steps, signed branches for the dense DP."""
-    allowed = propagate(list(reduced.allowed), reduced)
+    allowed = shrunk_masks(list(reduced.allowed), reduced)
     if allowed is None:
         return 0
     if all(not mask & (mask - 1) for mask in allowed):
@@ -87,11 +87,11 @@ def count_branched(reduced: Reduced, allowed: list[int]) -> int:
     dir_bits = np.array(direction_tables(reduced)[0], dtype=np.int64)
     items: list[_Item] = []
     for unit in find_units(reduced, {}):
-        groups = sorted({GROUP_OF_DELICT[d] for d in unit} & live.keys())
+        groups = sorted({GROUP_INDEX_OF_DELICT[d] for d in unit} & live.keys())
         if len(unit) == 1:
             items.append(_Item(unit, groups, mask=allowed[unit[0]]))
             continue
-        slots = {d: groups.index(GROUP_OF_DELICT[d]) for d in unit if GROUP_OF_DELICT[d] in live}
+        slots = {d: groups.index(GROUP_INDEX_OF_DELICT[d]) for d in unit if GROUP_INDEX_OF_DELICT[d] in live}
         placements, counts, sig = enumerate_signed(unit, allowed, reduced, slots, len(groups), dir_bits)
         if len(placements) == 0:
             return 0

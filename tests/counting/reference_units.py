@@ -18,7 +18,7 @@ import numpy as np
 
 from solver.core.bits import FULL, indices
 from solver.counting.dense import LOCATION_BITS, meet, place_one, place_unit
-from solver.counting.reduce import GROUP_MEMBERS, GROUP_OF_DELICT, Reduced, live_group_clues
+from solver.counting.reduce import GROUP_INDEX_OF_DELICT, GROUP_MEMBERS, Reduced, live_group_clues
 from solver.counting.rows import Rows, aggregate, extend, find_units, unit_order
 
 ROW_LIMIT = 200_000
@@ -114,13 +114,13 @@ def _enumerate_unit(
     for delict in unit_order(unit, allowed, partners, groups):
         extend(rows, delict, allowed[delict], partners[delict], reduced)
         placed.add(delict)
-        group = GROUP_OF_DELICT[delict]
+        group = GROUP_INDEX_OF_DELICT[delict]
         if group in groups and set(GROUP_MEMBERS[group]) <= placed:
             _check_group(rows, group, tied[group], reduced)
         pending = [
             d for d in rows.frontier
             if any(p not in placed for p, _ in partners[d])
-            or (GROUP_OF_DELICT[d] in groups and not set(GROUP_MEMBERS[GROUP_OF_DELICT[d]]) <= placed)
+            or (GROUP_INDEX_OF_DELICT[d] in groups and not set(GROUP_MEMBERS[GROUP_INDEX_OF_DELICT[d]]) <= placed)
         ]
         aggregate(rows, pending)
         if len(rows.masks) > ROW_LIMIT and groups:

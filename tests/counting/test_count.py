@@ -204,10 +204,10 @@ def _random_clue_set(seed: int, kinds: str, sizes: tuple[int, int], false_kinds:
 def test_sparse_and_dense_counts_agree(seed):
     import solver.counting as counting
     import solver.counting.sparse as sparse_module
-    from solver.counting.reduce import propagate
+    from solver.counting.reduce import shrunk_masks
 
     board, clues, reduced = _random_clue_set(seed, "AADDNCCB", (6, 14))
-    allowed = propagate(list(reduced.allowed), reduced)
+    allowed = shrunk_masks(list(reduced.allowed), reduced)
     sparse = counting.count_sparse(reduced, allowed, limit=100_000)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(sparse_module, "SPARSE_STATE_LIMIT", -1)  # force the dense DP
@@ -219,10 +219,10 @@ def test_sparse_and_dense_counts_agree(seed):
 @given(st.integers(0, 100_000), st.sampled_from(["AANCCBBB", "ACCCCBBBB", "NCBBBBBB", "ACCCCCCB"]))
 def test_signed_branches_agree_with_units_and_inclusion_exclusion(seed, kinds):
     """count_branched (group clues as signed branches) == the previous unit / inclusion-exclusion path."""
-    from solver.counting.reduce import propagate
+    from solver.counting.reduce import shrunk_masks
 
     _, _, reduced = _random_clue_set(seed, kinds, (4, 16), "AB", 3)  # false clues too: counts can be 0
-    allowed = propagate(list(reduced.allowed), reduced)
+    allowed = shrunk_masks(list(reduced.allowed), reduced)
     if allowed is None:
         return
     assert count_branched(reduced, allowed) == count_units_ie(reduced, allowed)
@@ -245,11 +245,11 @@ def test_sparse_dp_and_propagation_agree_with_the_dense_dp(seed, kinds):
     """The int-keyed sparse DP (run without its caps) and the pruning of masks keep counts exact."""
     import solver.counting as counting
     import solver.counting.sparse as sparse_module
-    from solver.counting.reduce import propagate
+    from solver.counting.reduce import shrunk_masks
 
     _, _, reduced = _random_clue_set(seed, kinds, (8, 22), "ADCB", 2)  # false clues too: counts can be 0
     dense = count_branched(reduced, list(reduced.allowed))  # masks as the clues give them
-    allowed = propagate(list(reduced.allowed), reduced)
+    allowed = shrunk_masks(list(reduced.allowed), reduced)
     if allowed is None:
         assert dense == 0
         return

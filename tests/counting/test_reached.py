@@ -7,6 +7,7 @@ them (keyed._free_over_reached) must count what the signed-branch reference coun
 from __future__ import annotations
 
 import random
+from unittest import mock
 
 import numpy as np
 import pytest
@@ -18,7 +19,7 @@ import solver.counting.reached as reached
 from solver.core import names
 from solver.core.bits import FULL
 from solver.counting import reduce_clues
-from solver.counting.reduce import direction_tables, live_group_clues, propagate
+from solver.counting.reduce import direction_tables, live_group_clues, shrunk_masks
 from solver.counting.rows import find_units
 from tests.clue_sets import true_clue
 from tests.counting.reference_branched import count_branched
@@ -47,18 +48,18 @@ def _items(reduced, allowed):
 def _forced(reduced, allowed) -> tuple[int, int]:
     """count_keyed with every run over reached states to its end; the count, and how often
     the free path over reached states ran."""
-    before = keyed.RUNS["reached"]
-    with pytest.MonkeyPatch.context() as patch:
+    with (pytest.MonkeyPatch.context() as patch,
+          mock.patch.object(keyed, "to_profiles", wraps=keyed.to_profiles) as free_over_reached):
         patch.setattr(reached, "PAIR_WORK", 0.0)
         patch.setattr(reached, "STEP_WORK", 0.0)
         count = keyed.count_keyed(reduced, allowed)
-    return count, keyed.RUNS["reached"] - before
+    return count, free_over_reached.call_count
 
 
 @pytest.mark.parametrize("seed", range(12))
 def test_reached_steps_give_exactly_the_dense_vectors(seed):
     _, _, reduced = _random_clue_set(seed, UNIT_HEAVY[seed % len(UNIT_HEAVY)], (8, 24), "AB", 2)
-    allowed = propagate(list(reduced.allowed), reduced)
+    allowed = shrunk_masks(list(reduced.allowed), reduced)
     made = None if allowed is None else _items(reduced, allowed)
     if made is None:
         pytest.skip("no placements")
@@ -81,7 +82,7 @@ def test_reached_steps_give_exactly_the_dense_vectors(seed):
 def test_the_free_path_over_reached_states_agrees_with_signed_branches(seed, kinds):
     """Forced to its end wherever a delict is free; false clues too (counts can be 0)."""
     _, _, reduced = _random_clue_set(seed, kinds, (6, 28), "AB", 2)
-    allowed = propagate(list(reduced.allowed), reduced)
+    allowed = shrunk_masks(list(reduced.allowed), reduced)
     if allowed is None:
         return
     count, _ = _forced(reduced, allowed)
@@ -97,10 +98,10 @@ def test_the_free_path_over_reached_states_runs_on_the_hard_sets(board):
         clues = [true_clue(rng, "B", where, board) for _ in range(14)]
         clues += [true_clue(rng, "C", where, board) for _ in range(rng.randint(3, 7))]
         reduced = reduce_clues(clues, board)
-        allowed = propagate(list(reduced.allowed), reduced)
-        before = keyed.RUNS["reached"]
-        assert keyed.count_keyed(reduced, allowed) == count_branched(reduced, allowed)
-        ran += keyed.RUNS["reached"] > before
+        allowed = shrunk_masks(list(reduced.allowed), reduced)
+        with mock.patch.object(keyed, "to_profiles", wraps=keyed.to_profiles) as free_over_reached:
+            assert keyed.count_keyed(reduced, allowed) == count_branched(reduced, allowed)
+        ran += free_over_reached.called
     assert ran >= 5
 
 
@@ -118,7 +119,7 @@ def test_a_reached_step_that_forgets_a_units_ways_is_caught():
         patch.setattr(keyed, "reached_step", uncounted)
         for seed in range(12):
             _, _, reduced = _random_clue_set(seed, "CCCCCBBBB", (8, 24), "B", 2)
-            allowed = propagate(list(reduced.allowed), reduced)
+            allowed = shrunk_masks(list(reduced.allowed), reduced)
             if allowed is not None:
                 wrong += _forced(reduced, allowed)[0] != count_branched(reduced, allowed)
     assert wrong > 0

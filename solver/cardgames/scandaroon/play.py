@@ -110,11 +110,6 @@ def menu_lines(state: ScandaroonState, seat: int, legal: Sequence[int]) -> list[
     return lines
 
 
-def describe_state(state: ScandaroonState, seat: int) -> str:
-    """The board and the person's hand (what is shown before each of their moves)."""
-    return "\n".join(board_lines(state, seat) + hand_lines(state, seat))
-
-
 def screen(state: ScandaroonState, seat: int, legal: Sequence[int]) -> str:
     """Board, hand and the numbered menu in at most HEIGHT - 1 lines of at most WIDTH
     columns, so that with the prompt it fits an 80x24 terminal: the hand is described

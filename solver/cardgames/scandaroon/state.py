@@ -23,7 +23,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TYPE_CHECKING, NamedTuple
 
-from solver.cardgames.api import CHANCE, TERMINAL, GameState
+from solver.cardgames.api import CHANCE, TERMINAL, CardGameState
 from solver.cardgames.scandaroon import choices, scoring
 from solver.cardgames.scandaroon.actions import (
     ABILITY,
@@ -76,7 +76,7 @@ class Event(NamedTuple):
     seat: int = -1  # the seat that draws (DRAW); -1 for the other events
 
 
-class ScandaroonState(GameState):
+class ScandaroonState(CardGameState):
     """A whole game; made by `ScandaroonGame.new_initial_state()`."""
 
     game: ScandaroonGame

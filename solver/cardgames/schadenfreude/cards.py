@@ -17,10 +17,8 @@ NUM_SUITS = 4
 NUM_CARDS = 50
 JESTER_0 = 48
 JESTER_10 = 49
-JESTERS = (JESTER_0, JESTER_10)
 JESTER_MASK = (1 << JESTER_0) | (1 << JESTER_10)
 SUIT_MASKS = tuple(((1 << 12) - 1) << (12 * suit) for suit in range(NUM_SUITS))
-FULL_MASK = (1 << NUM_CARDS) - 1
 
 # value of each card, and the suit (-1 for Jesters)
 VALUE = tuple([RANK_VALUES[c % 12] for c in range(48)] + [0, 10])
@@ -126,13 +124,6 @@ def deck_for(players: int, notation: Notation | str = STANDARD) -> Deck:
         if players != 3 or VALUE[card] not in THREE_PLAYER_REMOVED_VALUES or is_jester(card)
     )
     return Deck(players, notation, cards)
-
-
-def notation_named(name: str) -> Notation:
-    try:
-        return NOTATIONS[name]
-    except KeyError:
-        raise BadInput(f"unknown deck {name!r}; decks are {', '.join(NOTATIONS)}") from None
 
 
 # A hand (or any set of cards) is a bit mask of card ints; mask_of(cards) is the other way.

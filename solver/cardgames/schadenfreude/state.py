@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from solver.cardgames.api import CHANCE, TERMINAL, GameState
+from solver.cardgames.api import CHANCE, TERMINAL, CardGameState
 from solver.cardgames.schadenfreude import scoring, trick
 from solver.cardgames.schadenfreude.cards import (
     NUM_CARDS,
@@ -56,7 +56,7 @@ class TrickRecord:
     taken: tuple[int, ...]
 
 
-class SchadenfreudeState(GameState):
+class SchadenfreudeState(CardGameState):
     """A whole game; made by `SchadenfreudeGame.new_initial_state()`."""
 
     game: SchadenfreudeGame
