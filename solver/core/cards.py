@@ -13,7 +13,6 @@ from typing import Any
 from solver.core import names, vocabulary
 from solver.core.errors import BadInput
 
-CARD_TYPES = {card_range.letter: card_range.kind for card_range in vocabulary.CARD_RANGES}
 TYPE_LETTERS = {"delict": "A", "group": "B", "district": "C", "location": "D", "not": "S"}
 
 

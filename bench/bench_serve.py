@@ -1,0 +1,225 @@
+"""Benchmark: the served table under load, beside the quiet round trip of the same check, in one run.
+
+  quiet       - one client, POST /api/check {"card": 38} back to back on the rulebook's rule 4 board
+  paced       - 40 clients, each sending a check or a change every 100 ms (about 400 requests a
+                second), while 200 pages hold the change feed (/api/events) open
+  saturation  - the same 40 clients back to back, the 200 pages still listening
+
+A change is a play of card 38 when the board a client last saw has no move, else an undo of
+it, each decided on that board's version (so most lose the race: 409, refused, never applied).
+Every acknowledged change must be in the history exactly once: each acknowledgement answers a
+board with one move more (a play) or one fewer (an undo) than the board it was decided on, and
+at the end the history holds (plays acknowledged - undos acknowledged) moves.
+
+The server is a separate process (`uvicorn` on loopback), so that client and server do not
+share one interpreter. Goals: paced p99 <= 10x the quiet round trip (its p50); the slowest request
+under saturation < 1 s; 0 lost or doubled changes.
+
+    python bench/bench_serve.py [--seconds 10] [--clients 40] [--streams 200]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from solver.core.yamlio import dump_yaml  # noqa: E402
+from solver.table.state import new_game  # noqa: E402
+
+RULE_4 = {"break-in": ["Oberhausen", "Obermoschel", "Meisenheim", "Lettweiler"]}
+SERVER = """
+import sys, uvicorn
+from pathlib import Path
+from solver.web.app import TableConfig, create_app
+state = Path(sys.argv[1])
+uvicorn.run(create_app(TableConfig(state_path=state, folder=state.parent)), host="127.0.0.1",
+            port=int(sys.argv[2]), log_level="warning", backlog=2048)
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def start_server(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
+    data = new_game(["Anna", "Ben"]).to_dict()
+    data["markers"] = RULE_4
+    state = folder / "game.yaml"
+    state.write_text(dump_yaml(data), encoding="utf-8")
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-c", SERVER, str(state), str(port)], cwd=ROOT,
+                              env={**os.environ, "PYTHONPATH": str(ROOT)})
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(url + "/api/state", timeout=1).status_code == 200:
+                return server, url
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    server.kill()
+    raise RuntimeError("the server did not start")
+
+
+@dataclass
+class Load:
+    latencies: list[float] = field(default_factory=list)
+    plays: int = 0  # acknowledged
+    undos: int = 0
+    doubled: int = 0  # acknowledgements whose board is not one move from the board decided on
+    statuses: dict[int, int] = field(default_factory=dict)
+    events: int = 0
+
+
+async def change(client: httpx.AsyncClient, seen: dict[str, object], load: Load) -> None:
+    version, moves = seen["version"], seen["moves"]
+    started = time.perf_counter()
+    if moves:
+        answer = await client.post("/api/undo", json={"version": version})
+    else:
+        answer = await client.post("/api/play", json={"card": 38, "version": version})
+    load.latencies.append(time.perf_counter() - started)
+    load.statuses[answer.status_code] = load.statuses.get(answer.status_code, 0) + 1
+    document = answer.json()
+    state = document.get("state")
+    if state is not None:
+        seen["version"], seen["moves"] = state["version"], len(state["history"])
+    if answer.status_code == 200:
+        if len(state["history"]) != moves + (-1 if moves else 1):
+            load.doubled += 1
+        if moves:
+            load.undos += 1
+        else:
+            load.plays += 1
+
+
+async def check(client: httpx.AsyncClient, load: Load) -> None:
+    started = time.perf_counter()
+    answer = await client.post("/api/check", json={"card": 38})
+    load.latencies.append(time.perf_counter() - started)
+    load.statuses[answer.status_code] = load.statuses.get(answer.status_code, 0) + 1
+
+
+async def client_loop(url: str, seconds: float, period: float | None, load: Load, seed: int) -> None:
+    chance = random.Random(seed)
+    async with httpx.AsyncClient(base_url=url, timeout=30) as client:
+        state = (await client.get("/api/state")).json()
+        seen: dict[str, object] = {"version": state["version"], "moves": len(state["history"])}
+        end = time.monotonic() + seconds
+        tick = time.monotonic() + chance.random() * (period or 0)
+        while time.monotonic() < end:
+            if period is not None:
+                await asyncio.sleep(max(0.0, tick - time.monotonic()))
+                tick += period
+            if chance.random() < 0.2:
+                await change(client, seen, load)
+            else:
+                await check(client, load)
+
+
+async def listen(url: str, load: Load, stop: asyncio.Event) -> None:
+    client = httpx.AsyncClient(base_url=url, timeout=None)
+    async with client, client.stream("GET", "/api/events") as events:
+        async for line in events.aiter_lines():
+            if line.startswith("event: state"):
+                load.events += 1
+            if stop.is_set():
+                return
+
+
+async def run_load(url: str, clients: int, streams: int, seconds: float, period: float | None) -> Load:
+    load = Load()
+    stop = asyncio.Event()
+    listeners = [asyncio.create_task(listen(url, load, stop)) for _ in range(streams)]
+    await asyncio.sleep(1.0)  # the pages are open before the load begins
+    await asyncio.gather(*(client_loop(url, seconds, period, load, seed) for seed in range(clients)))
+    stop.set()
+    await asyncio.sleep(0.3)
+    for task in listeners:
+        task.cancel()
+    await asyncio.gather(*listeners, return_exceptions=True)
+    return load
+
+
+def quiet(url: str, times: int) -> list[float]:
+    found = []
+    with httpx.Client(base_url=url) as client:
+        for _ in range(times):
+            started = time.perf_counter()
+            client.post("/api/check", json={"card": 38}).raise_for_status()
+            found.append(time.perf_counter() - started)
+    return found
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def lost_or_doubled(url: str, load: Load, moves_before: int) -> tuple[int, int]:
+    history = len(httpx.get(url + "/api/state").json()["history"])
+    expected = moves_before + load.plays - load.undos
+    return abs(history - expected), load.doubled
+
+
+def row(name: str, values: list[float], extra: str = "") -> str:
+    ms = [value * 1000 for value in values]
+    return (f"{name:<12} {len(ms):>7} {statistics.median(ms):>8.2f} {percentile(ms, 0.99):>8.2f} "
+            f"{max(ms):>8.2f}  {extra}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=10.0, help="how long each load runs")
+    parser.add_argument("--clients", type=int, default=40)
+    parser.add_argument("--streams", type=int, default=200, help="pages holding /api/events open")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        server, url = start_server(Path(folder))
+        try:
+            calm = quiet(url, 300)
+            paced = asyncio.run(run_load(url, args.clients, args.streams, args.seconds, 0.1))
+            paced_faults = lost_or_doubled(url, paced, 0)
+            moves = len(httpx.get(url + "/api/state").json()["history"])
+            busy = asyncio.run(run_load(url, args.clients, args.streams, args.seconds, None))
+            busy_faults = lost_or_doubled(url, busy, moves)
+        finally:
+            server.terminate()
+            server.wait(10)
+    print(f"{'load':<12} {'requests':>7} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}  changes acknowledged")
+    print(row("quiet", calm))
+    for name, load, faults in (("paced", paced, paced_faults), ("saturation", busy, busy_faults)):
+        rate = len(load.latencies) / args.seconds
+        print(row(name, load.latencies, f"{load.plays} plays, {load.undos} undos; {rate:.0f} requests/s; "
+                                        f"{load.events} events to {args.streams} pages; statuses {load.statuses}; "
+                                        f"lost {faults[0]}, doubled {faults[1]}"))
+    base = statistics.median(calm)
+    paced_p99 = percentile(paced.latencies, 0.99)
+    slowest = max(busy.latencies)
+    faults = sum(paced_faults) + sum(busy_faults)
+    verdict = "met" if paced_p99 <= 10 * base else "NOT met"
+    print(f"paced p99 / quiet p50: {paced_p99 / base:.1f}x (goal <= 10x): {verdict}")
+    print(f"slowest request under saturation: {slowest * 1000:.0f} ms (goal < 1000 ms): "
+          f"{'met' if slowest < 1.0 else 'NOT met'}")
+    print(f"lost or doubled changes: {faults} (goal 0): {'met' if faults == 0 else 'NOT met'}")
+
+
+if __name__ == "__main__":
+    main()
