@@ -11,8 +11,8 @@ Every acknowledged change must be in the history exactly once: each acknowledgem
 board with one move more (a play) or one fewer (an undo) than the board it was decided on, and
 at the end the history holds (plays acknowledged - undos acknowledged) moves.
 
-The server is a separate process (`uvicorn` on loopback), so that client and server do not
-share one interpreter. Goals: paced p99 <= 10x the quiet round trip (its p50); the slowest request
+The server, the measured clients and the listening pages are three processes on loopback, so that
+none waits on another's interpreter. Goals: paced p99 <= 10x the quiet round trip (its p50); the slowest request
 under saturation < 1 s; 0 lost or doubled changes.
 
     python bench/bench_serve.py [--seconds 10] [--clients 40] [--streams 200]
@@ -31,6 +31,7 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
+from multiprocessing import Process, Queue
 from pathlib import Path
 
 import httpx
@@ -134,27 +135,39 @@ async def client_loop(url: str, seconds: float, period: float | None, load: Load
                 await check(client, load)
 
 
-async def listen(url: str, load: Load, stop: asyncio.Event) -> None:
+async def listen(url: str, counted: list[int]) -> None:
     client = httpx.AsyncClient(base_url=url, timeout=None)
     async with client, client.stream("GET", "/api/events") as events:
         async for line in events.aiter_lines():
             if line.startswith("event: state"):
-                load.events += 1
-            if stop.is_set():
-                return
+                counted[0] += 1
+
+
+async def listen_all(url: str, streams: int, seconds: float) -> int:
+    counted = [0]
+    listeners = [asyncio.create_task(listen(url, counted)) for _ in range(streams)]
+    await asyncio.sleep(seconds)
+    for task in listeners:
+        task.cancel()
+    await asyncio.gather(*listeners, return_exceptions=True)
+    return counted[0]
+
+
+def pages(url: str, streams: int, seconds: float, events: Queue[int]) -> None:
+    """The pages holding the change feed open, in a process of their own: reading their events
+    must not delay the clients whose round trips are measured."""
+    events.put(asyncio.run(listen_all(url, streams, seconds)))
 
 
 async def run_load(url: str, clients: int, streams: int, seconds: float, period: float | None) -> Load:
     load = Load()
-    stop = asyncio.Event()
-    listeners = [asyncio.create_task(listen(url, load, stop)) for _ in range(streams)]
+    events: Queue[int] = Queue()
+    listening = Process(target=pages, args=(url, streams, seconds + 2.0, events))
+    listening.start()
     await asyncio.sleep(1.0)  # the pages are open before the load begins
     await asyncio.gather(*(client_loop(url, seconds, period, load, seed) for seed in range(clients)))
-    stop.set()
-    await asyncio.sleep(0.3)
-    for task in listeners:
-        task.cancel()
-    await asyncio.gather(*listeners, return_exceptions=True)
+    load.events = events.get()
+    listening.join()
     return load
 
 

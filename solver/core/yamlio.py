@@ -258,6 +258,12 @@ class _FlowDumper(yaml.SafeDumper):
     """Lists of plain values on one line ([a, b, c]), everything else in block style."""
 
 
+class _FastFlowDumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[misc]
+    """_FlowDumper on libyaml's emitter (4x faster): the same text for a mapping (every file this
+    program writes), but that it escapes characters beyond the Basic Multilingual Plane (an emoji
+    in a name), so those go to _FlowDumper."""
+
+
 def _represent_list(dumper: yaml.SafeDumper, data: list[Any]) -> yaml.Node:
     flat = all(not isinstance(item, dict | list) for item in data)
     return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=flat)
@@ -271,12 +277,26 @@ def _represent_flow_map(dumper: yaml.SafeDumper, data: FlowMap) -> yaml.Node:
     return dumper.represent_mapping("tag:yaml.org,2002:map", dict(data), flow_style=True)
 
 
-_FlowDumper.add_representer(list, _represent_list)
-_FlowDumper.add_representer(FlowMap, _represent_flow_map)
+for _dumper in (_FlowDumper, _FastFlowDumper):
+    _dumper.add_representer(list, _represent_list)
+    _dumper.add_representer(FlowMap, _represent_flow_map)
 
 
 def dump_yaml(data: Any) -> str:
-    return yaml.dump(_plain(data), Dumper=_FlowDumper, sort_keys=False, allow_unicode=True, width=110)
+    plain = _plain(data)
+    dumper = _FastFlowDumper if isinstance(plain, dict) and _within_the_bmp(plain) else _FlowDumper
+    return yaml.dump(plain, Dumper=dumper, sort_keys=False, allow_unicode=True, width=110)
+
+
+def _within_the_bmp(data: Any) -> bool:
+    """Whether every text in `data` (keys too) is of the Basic Multilingual Plane."""
+    if isinstance(data, str):
+        return data.isascii() or max(map(ord, data)) < 0x10000
+    if isinstance(data, dict):
+        return all(_within_the_bmp(key) and _within_the_bmp(value) for key, value in data.items())
+    if isinstance(data, list):
+        return all(map(_within_the_bmp, data))
+    return True
 
 
 def _plain(data: Any) -> Any:

@@ -474,8 +474,8 @@ class GameState:
     def to_yaml(self) -> str:
         return dump_yaml(self.to_dict())
 
-    def save(self, path: str | Path, reuse_previous: bool = False) -> None:
-        """Write atomically; the previous file is kept as PATH.prev.
+    def save(self, path: str | Path, reuse_previous: bool = False) -> str:
+        """Write atomically, and return the text written; the previous file is kept as PATH.prev.
 
         With `reuse_previous` (after an undo): when PATH.prev holds exactly this state, its own
         text is written back, so that a move and its undo leave the file byte for byte as it was.
@@ -490,6 +490,7 @@ class GameState:
             except BadInput:
                 pass  # an unreadable previous file is simply not reused
         save_atomic(path, text)
+        return text
 
 
 def new_game(players: list[str], variant: Variant | None = None, *, two_player: bool = False,

@@ -9,11 +9,18 @@ current board instead of overwriting the other play.
 The version is a digest of the file's bytes: it changes whenever the saved board changes
 (an undo that restores a file byte for byte restores its version too, and a change decided
 on that version is then decided on the very same board).
+
+A read of a file whose stamp (device, inode, size, modification and change times) is the one
+last read returns the snapshot read then, without reading, hashing and parsing it again; any
+save, by this process or another writer, replaces the file (a new inode) and so its stamp.
+A change always reads the file afresh under the lock.
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -27,6 +34,14 @@ from solver.table.errors import NoStateFile
 from solver.table.state import GameState, parse_state
 
 LOCK_TIMEOUT = 10.0  # seconds a writer waits for another one to finish
+LOCK_POLL = 0.002  # seconds between two looks at a file lock another process holds
+_WRITERS: dict[str, threading.Lock] = {}  # path -> the lock this process's writers of it queue on
+_WRITERS_LOCK = threading.Lock()
+
+
+def _writers(path: Path) -> threading.Lock:
+    with _WRITERS_LOCK:
+        return _WRITERS.setdefault(str(path.resolve()), threading.Lock())
 
 
 @dataclass(frozen=True)
@@ -43,6 +58,19 @@ class BoardChanged(Exception):
         self.current = current
 
 
+Stamp = tuple[int, int, int, int, int]
+_LAST_READ: dict[str, tuple[Stamp, Snapshot]] = {}  # path -> the stamp and snapshot of its last read
+_LAST_READ_LOCK = threading.Lock()
+
+
+def _stamp(path: Path) -> Stamp | None:
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino, found.st_size, found.st_mtime_ns, found.st_ctime_ns
+
+
 def version_of(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:16]
 
@@ -53,10 +81,29 @@ class StateFile:
     def __init__(self, path: str | Path, timeout: float = LOCK_TIMEOUT):
         self.path = Path(path)
         self.timeout = timeout
-        self._lock = FileLock(self.path.with_name(f".{self.path.name}.lock"), timeout=timeout)
+        self.changed: Snapshot | None = None  # after `change`: the state as it saved it, with its version
+        self._lock = FileLock(self.path.with_name(f".{self.path.name}.lock"), timeout=timeout,
+                              poll_interval=LOCK_POLL)
 
     def read(self) -> Snapshot:
-        """The state as saved now, with its version (saves are atomic, so no lock is needed)."""
+        """The state as saved now, with its version (saves are atomic, so no lock is needed).
+
+        The snapshot may be shared with other readers of the same unchanged file: read it, do
+        not change it (`change` gives a state of its own).
+        """
+        key, before = str(self.path), _stamp(self.path)
+        with _LAST_READ_LOCK:
+            last = _LAST_READ.get(key)
+        if before is not None and last is not None and last[0] == before:
+            return last[1]
+        snapshot = self.read_fresh()
+        if before is not None and _stamp(self.path) == before:  # unchanged while it was read
+            with _LAST_READ_LOCK:
+                _LAST_READ[key] = (before, snapshot)
+        return snapshot
+
+    def read_fresh(self) -> Snapshot:
+        """The state as saved now, read, hashed and parsed from the file's bytes."""
         if not self.path.exists() and not self.path.is_symlink():
             raise NoStateFile("no such state file", str(self.path))
         data = read_input_bytes(self.path)  # a regular file of bounded size, read once
@@ -78,14 +125,26 @@ class StateFile:
         if lock.is_symlink() or (lock.exists() and not lock.is_file()):
             # the lock is opened for writing (and truncated): never through a link someone planted
             raise BadInput("the lock file beside this state file is a link or not a file; remove it", str(lock))
+        busy = BadInput(f"another command is changing this state file (waited {self.timeout:g} s); "
+                        "try again in a moment", str(self.path))
+        # the writers of this process queue on a lock of their own, so that one at a time polls the file's
+        # lock (which other processes share) and a writer is woken the moment the one before it is done
+        in_process = _writers(self.path)
+        if not in_process.acquire(timeout=self.timeout):
+            raise busy
         try:
-            with self._lock:
+            try:
+                self._lock.acquire()
+            except Timeout:
+                raise busy from None
+            except OSError as error:
+                raise BadInput(f"cannot take the lock beside this state file ({error.strerror})", str(lock)) from None
+            try:
                 yield
-        except Timeout:
-            raise BadInput(f"another command is changing this state file (waited {self.timeout:g} s); "
-                           "try again in a moment", str(self.path)) from None
-        except OSError as error:
-            raise BadInput(f"cannot take the lock beside this state file ({error.strerror})", str(lock)) from None
+            finally:
+                self._lock.release()
+        finally:
+            in_process.release()
 
     @contextmanager
     def change(self, expected_version: str | None = None, reuse_previous: bool = False) -> Iterator[GameState]:
@@ -93,16 +152,20 @@ class StateFile:
         and the state differs from the file.
 
         With `expected_version`, the change is refused (BoardChanged) unless the file still
-        holds that version. `reuse_previous` is for an undo (see GameState.save).
+        holds that version. `reuse_previous` is for an undo (see GameState.save). Afterwards
+        `changed` is the board this change left, with its version (another writer may have
+        changed the file since).
         """
         with self.locked():
-            snapshot = self.read()
+            snapshot = self.read_fresh()
             if expected_version is not None and snapshot.version != expected_version:
                 raise BoardChanged(snapshot)
-            before = snapshot.state.to_yaml()
+            before = snapshot.state.to_dict()
             yield snapshot.state
-            if snapshot.state.to_yaml() != before:  # nothing changed, nothing written
-                snapshot.state.save(self.path, reuse_previous)
+            self.changed = snapshot
+            if snapshot.state.to_dict() != before:  # nothing changed, nothing written
+                text = snapshot.state.save(self.path, reuse_previous)
+                self.changed = Snapshot(snapshot.state, version_of(text.encode("utf-8")))
 
     def create(self, state: GameState, overwrite: bool = False) -> Snapshot:
         """Write a new game to the file, which must not exist yet (FileExists, nothing written);

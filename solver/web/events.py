@@ -28,7 +28,7 @@ class ChangeFeed:
         self.version: str | None = None
         self.problem: str | None = None  # why the file cannot be read now (a pipe put in its place, ...)
         self._stamp: tuple[str, int, int] | None = None
-        self._changed = asyncio.Condition()
+        self._changed = asyncio.Event()  # set, and replaced by a fresh one, at every new version
         self._poke = asyncio.Event()
         self._watcher: asyncio.Task[None] | None = None
         self._looking = asyncio.Lock()  # one look at a time, each in a worker thread
@@ -56,8 +56,8 @@ class ChangeFeed:
     async def _watch(self) -> None:
         while True:
             if await self._look_now():
-                async with self._changed:
-                    self._changed.notify_all()
+                changed, self._changed = self._changed, asyncio.Event()
+                changed.set()  # wakes every page waiting on this version; later ones wait on the new event
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._poke.wait(), POLL_SECONDS)
             self._poke.clear()
@@ -81,11 +81,10 @@ class ChangeFeed:
         seen = self.version
         yield seen
         while not await disconnected():
-            async with self._changed:
-                try:
-                    await asyncio.wait_for(self._changed.wait(), 1.0)
-                except TimeoutError:
-                    continue
+            changed = self._changed  # taken before the version is looked at, so no change slips between
+            if self.version == seen:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(changed.wait(), 1.0)
             if self.version != seen:
                 seen = self.version
                 yield seen

@@ -186,7 +186,7 @@ class TableRoutes:
                                          _flag(data, "more"), discard)
             if not verdict.playable:
                 raise NotPlayable(documents.refused_document(verdict, ref))
-        return {**documents.play_document(state, verdict, ref, player, chosen), "state": state_document(store.read())}
+        return {**documents.play_document(state, verdict, ref, player, chosen), "state": state_document(_left(store))}
 
     async def undo(self, request: Request) -> Response:
         data = await _body(request, "undo")
@@ -198,7 +198,7 @@ class TableRoutes:
             if not state.history:
                 raise BadInput("nothing to undo")
             move = state.pop()
-        return {**documents.undo_document(state, move), "state": state_document(store.read())}
+        return {**documents.undo_document(state, move), "state": state_document(_left(store))}
 
     async def pass_turn(self, request: Request) -> Response:
         return await self.changed(self._pass, await _body(request, "pass"))
@@ -208,7 +208,7 @@ class TableRoutes:
         discard = _numbers(data, "discard")
         with store.change(_version(data)) as state:
             move = rules.pass_turn(state, self._player(Snapshot(state, ""), data), discard)
-        return {**documents.pass_document(state, move), "state": state_document(store.read())}
+        return {**documents.pass_document(state, move), "state": state_document(_left(store))}
 
     async def stop(self, request: Request) -> Response:
         snapshot = await run_in_threadpool(self.config.state_file().read)
@@ -226,7 +226,7 @@ class TableRoutes:
             found = documents.stop_document(state)
             move = deduce.take_stop(state, self.config.the_board(), resolve_player(taker, state.players))
         taken = documents.take_stop_document(found, state, move) if move is not None else found
-        return {**taken, "state": state_document(store.read())}
+        return {**taken, "state": state_document(_left(store))}
 
     async def hand(self, request: Request) -> Response:
         data = await _body(request, "hand")
@@ -249,7 +249,7 @@ class TableRoutes:
             results = [documents.dead_document(state, ref, board) for ref in refs]
             move = deduce.take_out_dead(state, [(ref.number, ref.card) for ref in refs if ref.number is not None],
                                         board) if take_out else None
-        return {**documents.drawpile_document(results, move), "state": state_document(store.read())}
+        return {**documents.drawpile_document(results, move), "state": state_document(_left(store))}
 
     async def end(self, request: Request) -> Response:
         return await self.changed(self._end, await _body(request, "end"))
@@ -264,7 +264,7 @@ class TableRoutes:
                 ref = refs[going.index]
                 raise NotPlayable({**documents.goes_on_document(going.verdict, ref),
                                    "error": f"the game goes on: {ref.label} is playable"}) from None
-        return {**documents.end_document(state), "state": state_document(store.read())}
+        return {**documents.end_document(state), "state": state_document(_left(store))}
 
     def _cards(self, data: dict[str, Any], allow_empty: bool = False) -> list[CardRef]:
         cards = data.get("cards", [])
@@ -354,6 +354,12 @@ def _card_number(request: Request) -> int:
         raise BadInput(f"{text!r} is not a card number; info cards are numbered "
                        f"{CARD_NUMBERS[0]} to {CARD_NUMBERS[-1]}")
     return int(text)
+
+
+def _left(store: StateFile) -> Snapshot:
+    """The board a change through `store` left: what its answer shows, whatever came after it."""
+    assert store.changed is not None, "asked after a change"
+    return store.changed
 
 
 def _create_game(folder: Path, state: GameState) -> tuple[Path, Snapshot]:

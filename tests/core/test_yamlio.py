@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from solver.core import yamlio
 from solver.core.errors import BadInput
@@ -201,3 +203,43 @@ def test_stale_temporary_files_are_cleaned(tmp_path):
     os.utime(stale, (old, old))
     save_atomic(path, "x\n")
     assert not stale.exists() and fresh.exists()  # a fresh one may be another writer's
+
+
+# ----- the fast emitter: what it writes reads back as the data, and the files are as they were ----
+
+
+_TEXT = st.text(alphabet=st.characters(max_codepoint=0xFFFF, exclude_categories=("Cs",)), max_size=12)
+_VALUES = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), _TEXT,
+              st.sampled_from(["yes", "no", "null", "~", "0x1F", "1e3", "a: b", "- a", "#", "'", '"', "é", "ß"])),
+    lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(_TEXT, inner, max_size=4)),
+    max_leaves=20)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.dictionaries(_TEXT, _VALUES, max_size=6))
+def test_what_the_fast_emitter_writes_reads_back_as_the_data(data):
+    assert yaml.safe_load(dump_yaml(data)) == data
+
+
+def test_the_fast_emitter_writes_the_files_as_the_plain_one_did():
+    from solver.core.board import load_board
+    from solver.core.deck import load_deck
+    from solver.core.yamlio import _FlowDumper, _plain
+    from solver.table.rules import play
+    from solver.table.state import new_game
+
+    game, board, deck = new_game(["Anna", "Bärbel", "Carl"]), load_board(), load_deck()
+    for number in (11, 38, 5, 60, 23, 70, 3):
+        play(game, deck.clue(number), board, number, choice="break-in" if number == 23 else None)
+    assert len(game.history) > 3
+    root = Path(__file__).resolve().parents[2]
+    documents = [game.to_dict(), *(load_yaml(path) for path in sorted((root / "puzzles").glob("*.yaml"))),
+                 *(load_yaml(path) for path in sorted((root / "data").glob("*.yaml")))]
+    for document in documents:
+        plain = yaml.dump(_plain(document), Dumper=_FlowDumper, sort_keys=False, allow_unicode=True, width=110)
+        assert dump_yaml(document) == plain
+
+
+def test_text_beyond_the_bmp_is_written_as_is():
+    assert dump_yaml({"players": ["Carl 😀"]}) == "players: [Carl 😀]\n"
