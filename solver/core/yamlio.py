@@ -54,9 +54,13 @@ class _FastLineLoader(_FastSafeLoader):
 def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> LineDict:
     mapping = LineDict(loader.construct_mapping(node, deep=True))
     mapping.line = node.start_mark.line + 1
-    mapping.key_lines = {
-        loader.construct_object(key, deep=True): key.start_mark.line + 1 for key, _ in node.value
-    }
+    mapping.key_lines = {}
+    for key_node, _ in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        if key in mapping.key_lines:  # YAML keeps the last silently: a typo or a pasted block twice
+            raise BadInput(f"the key {shown(key)} is given twice in one mapping (first at line "
+                           f"{mapping.key_lines[key]}); keep one", None, key_node.start_mark.line + 1)
+        mapping.key_lines[key] = key_node.start_mark.line + 1
     return mapping
 
 
@@ -80,7 +84,16 @@ def _construct_text(loader: _LineLoader, node: yaml.ScalarNode) -> str:
     return str(loader.construct_scalar(node))
 
 
+def _construct_str(loader: _LineLoader, node: yaml.ScalarNode) -> str:
+    text = str(loader.construct_yaml_str(node))
+    if not text.isascii() and any(0xD800 <= ord(char) <= 0xDFFF for char in text):
+        raise BadInput("an escape here makes an unpaired surrogate (\\ud800 to \\udfff), which is not text; "
+                       "remove it", None, node.start_mark.line + 1)
+    return text
+
+
 for _loader in (_LineLoader, _FastLineLoader):
+    _loader.add_constructor("tag:yaml.org,2002:str", _construct_str)
     _loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
     _loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
     _loader.add_constructor("tag:yaml.org,2002:int", _construct_int)
@@ -436,13 +449,17 @@ def save_atomic(path: str | Path, text: str | bytes, keep_previous: bool = True)
         temporaries.clear()
         _fsync_folder(folder)
     except OSError as error:
-        if error.errno in _SAVE_HINTS:
-            raise BadInput(f"cannot save ({error.strerror}); the file is unchanged: {_SAVE_HINTS[error.errno]}",
-                           str(path)) from None
-        raise
+        raise _save_error(error, path, "the file is unchanged") from None
     finally:
         for temporary in temporaries:
             temporary.unlink(missing_ok=True)
+
+
+def _save_error(error: OSError, path: Path, kept: str) -> Exception:
+    """A failed save as bad input with what to do, where the user can do something (a full disk)."""
+    if error.errno in _SAVE_HINTS:
+        return BadInput(f"cannot save ({error.strerror}); {kept}: {_SAVE_HINTS[error.errno]}", str(path))
+    return error
 
 
 class FileExists(BadInput):
@@ -467,10 +484,7 @@ def create_atomic(path: str | Path, text: str) -> None:
     except FileExistsError:
         raise FileExists("the file exists already", str(path)) from None
     except OSError as error:
-        if error.errno in _SAVE_HINTS:
-            raise BadInput(f"cannot save ({error.strerror}); nothing was written: {_SAVE_HINTS[error.errno]}",
-                           str(path)) from None
-        raise
+        raise _save_error(error, path, "nothing was written") from None
     finally:
         if temporary is not None:
             temporary.unlink(missing_ok=True)

@@ -422,3 +422,15 @@ def test_stop_take_names_every_marker_and_tile_it_credits(run, tmp_path):
     assert credits == ["  removes beehive theft from Boos: +1",
                        "  pinpoints beehive theft on Simmern, its last marker under the tile: +1"]
     assert sum(int(line.rsplit("+", 1)[1]) for line in credits) == 2
+
+
+@pytest.mark.parametrize("name", ["\x1b[2J", "Ann\x1b]0;owned\x07", "A\nB"])
+def test_control_characters_in_a_name_are_refused_at_the_door(run, tmp_path, name):
+    path = tmp_path / "g.yaml"
+    code, _, err = run("game", "new", path, "--players", "Anna", name)
+    assert code == 2 and "not printable text" in err and "\x1b" not in err and not path.exists()
+
+
+def test_names_differing_only_in_case_are_one_name(run, tmp_path):
+    code, _, err = run("game", "new", tmp_path / "g.yaml", "--players", "Anna", "anna")
+    assert code == 2 and "each player name must be different" in err

@@ -90,3 +90,21 @@ def test_a_missing_state_file_is_bad_input(tmp_path: Path, run: object) -> None:
     code, out, err = run("serve", str(tmp_path / "nothing.yaml"), "--no-browser")  # type: ignore[operator]
     assert code == 2 and out == ""
     assert "no such state file" in err and "\n" not in err.strip()
+
+
+def test_a_port_left_in_time_wait_is_free_to_serve_again():
+    import socket
+
+    from solver.commands.serve import _port_free
+
+    listener = socket.socket()
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen()
+    port = listener.getsockname()[1]
+    client = socket.create_connection(("127.0.0.1", port))
+    served, _ = listener.accept()
+    served.close()  # the server's side closes first: its port is left in TIME_WAIT, as after Ctrl-C
+    listener.close()
+    client.close()
+    assert _port_free("127.0.0.1", port)

@@ -243,3 +243,14 @@ def test_the_fast_emitter_writes_the_files_as_the_plain_one_did():
 
 def test_text_beyond_the_bmp_is_written_as_is():
     assert dump_yaml({"players": ["Carl 😀"]}) == "players: [Carl 😀]\n"
+
+
+@pytest.mark.parametrize(("text", "line", "words"), [
+    ("players: [Anna, Ben]\nturn: Anna\nplayers: [Mallory]\n", 3, "the key 'players' is given twice"),
+    ("markers:\n  murder: [Kirn]\n  murder: [Boos]\n", 3, "the key 'murder' is given twice"),
+    ('title: "Bad \\ud800 title"\n', 1, "unpaired surrogate"),
+])
+def test_duplicate_keys_and_unpaired_surrogates_are_refused_at_their_line(text, line, words):
+    with pytest.raises(BadInput) as caught:
+        yamlio.parse_yaml(text, "f.yaml")
+    assert words in caught.value.message and caught.value.line == line

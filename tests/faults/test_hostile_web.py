@@ -157,3 +157,23 @@ def test_the_change_feed_survives_the_file_becoming_a_pipe_or_a_device(serve: Ca
         assert answer.status_code == 400 and "\n" not in answer.json()["error"]
         assert client.get("/api/board").status_code == 200
         assert time.monotonic() - started < HANG_SECONDS
+
+
+def test_a_full_disk_leaves_the_open_game_served(serve: Callable[..., Served], tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+
+    from solver.core import yamlio
+
+    game = write_state(tmp_path / "game.yaml", RULE_4, finished="draw piles used up")
+    served = serve(game)
+
+    def full(*_: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(yamlio.os, "link", full)
+    with httpx.Client(base_url=served.url, timeout=HANG_SECONDS) as client:
+        answer = client.post("/api/games", json={"players": ["Mallory", "Eve"]})
+        assert answer.status_code == 400 and "disk is full" in answer.json()["error"]
+        assert client.get("/api/state").json()["players"] == ["Anna", "Ben"]  # still the game being played
+    assert sorted(path.name for path in tmp_path.glob("*.yaml")) == ["game.yaml"]
