@@ -82,6 +82,7 @@ def start_server(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
 @dataclass
 class Load:
     latencies: list[float] = field(default_factory=list)
+    change_latencies: list[float] = field(default_factory=list)
     plays: int = 0  # acknowledged
     undos: int = 0
     doubled: int = 0  # acknowledgements whose board is not one move from the board decided on
@@ -97,6 +98,7 @@ async def change(client: httpx.AsyncClient, seen: dict[str, object], load: Load)
     else:
         answer = await client.post("/api/play", json={"card": 38, "version": version})
     load.latencies.append(time.perf_counter() - started)
+    load.change_latencies.append(load.latencies[-1])
     load.statuses[answer.status_code] = load.statuses.get(answer.status_code, 0) + 1
     document = answer.json()
     state = document.get("state")
@@ -220,6 +222,9 @@ def main() -> None:
     print(row("quiet", calm))
     for name, load, faults in (("paced", paced, paced_faults), ("saturation", busy, busy_faults)):
         rate = len(load.latencies) / args.seconds
+        checks = sorted(set(load.latencies) - set(load.change_latencies))
+        print(row("  checks", checks))
+        print(row("  changes", load.change_latencies))
         print(row(name, load.latencies, f"{load.plays} plays, {load.undos} undos; {rate:.0f} requests/s; "
                                         f"{load.events} events to {args.streams} pages; statuses {load.statuses}; "
                                         f"lost {faults[0]}, doubled {faults[1]}"))

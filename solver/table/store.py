@@ -156,6 +156,10 @@ class StateFile:
         `changed` is the board this change left, with its version (another writer may have
         changed the file since).
         """
+        if expected_version is not None:  # refused at once when stale, without queueing for the lock
+            seen = self.read()
+            if seen.version != expected_version:
+                raise BoardChanged(seen)
         with self.locked():
             snapshot = self.read_fresh()
             if expected_version is not None and snapshot.version != expected_version:
