@@ -43,6 +43,7 @@ import numpy as np
 
 from solver.core import names
 from solver.core.bits import FULL, N, indices
+from solver.counting.arrays import distinct
 from solver.counting.costs import (
     FREE_ENOUGH,
     FREE_FACTOR,
@@ -236,7 +237,7 @@ def _make_item(
     for index, group in enumerate(groups):
         key_bits |= ((sig >> (4 * index)) & demanded[group]) << (4 * slot[group])
     classes: list[tuple[int, int, np.ndarray | None, np.ndarray | None]] = []
-    for bits in np.unique(key_bits):
+    for bits in distinct(key_bits):
         chosen = key_bits == bits
         classes.append((int(bits), 0, placements[chosen], counts[chosen]))
     return _Item(unit, groups, classes)

@@ -35,6 +35,7 @@ from solver.core.bits import N as SIZE
 from solver.core.board import Board
 from solver.core.cards import Clue
 from solver.counting import Reduced, count_reduced, reduce_clues
+from solver.counting.arrays import distinct_with_inverse
 from solver.counting.costs import MOST_PLACEMENTS, MOST_TERMS
 
 Table = tuple[tuple[int, ...], ...]
@@ -310,7 +311,7 @@ def _place_unit(unit: list[int], masks: list[int], ties: Ties, limit: int) -> _U
         return None
     placed = np.array(found, dtype=np.int64).reshape(len(found), len(unit))
     set_masks = (np.int64(1) << placed).sum(axis=1)
-    sets, set_of, ways = np.unique(set_masks, return_inverse=True, return_counts=True)
+    sets, set_of, ways = distinct_with_inverse(set_masks)
     return _Unit(unit, placed, set_of.reshape(-1), sets.tolist(), ways.tolist())
 
 

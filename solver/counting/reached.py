@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from solver.core.bits import FULL, N, indices
+from solver.counting.arrays import distinct, distinct_with_inverse
 from solver.counting.costs import DENSE_SUM, PAIR_WORK, STEP_WORK
 from solver.counting.dense import _layers
 from solver.counting.profiles import Profiles, arrangements, positions
@@ -74,7 +75,7 @@ def step(reached: Reached, classes: Classes, size: int, own: int, later: int) ->
     parts = reached.table & own
     targets = [(reached.table & ~own) | parts | bits for bits, _, _ in classes]
     kept = [((parts | bits | later) & own) == own for bits, _, _ in classes]
-    table = np.unique(np.concatenate([target[keep] for target, keep in zip(targets, kept, strict=True)]))
+    table = distinct(np.concatenate([target[keep] for target, keep in zip(targets, kept, strict=True)]))
     layers, position = _layers()
     width = len(layers[reached.layer + size])
     codes, ways = [], []
@@ -96,7 +97,7 @@ def step(reached: Reached, classes: Classes, size: int, own: int, later: int) ->
         unique = np.flatnonzero(summed)
         summed = summed[unique]
     else:
-        unique, inverse = np.unique(code, return_inverse=True)
+        unique, inverse, _ = distinct_with_inverse(code)
         summed = np.bincount(inverse, weights=weight)
     return Reached(layers[layer][unique % width], unique // width, summed, table, layer)
 
