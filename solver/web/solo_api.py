@@ -189,8 +189,8 @@ class SoloRoutes:
             raise BadInput("the body is empty: send a puzzle file's YAML text (cards: and/or clues:)")
         try:
             entry = await run_in_threadpool(self.upload, text)
-        except BadInput as error:
-            raise BadInput(" ".join(str(error).split())) from None  # one line, whatever the YAML said
+        except BadInput as error:  # the line as a value: the page words it
+            return JSONResponse({"error": " ".join(error.message.split()), "line": error.line}, status_code=400)
         return JSONResponse(entry.document(), status_code=201)
 
     async def post_hint(self, request: Request) -> Response:

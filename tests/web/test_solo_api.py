@@ -174,7 +174,7 @@ def test_an_upload_without_a_title_or_difficulty_is_named_and_graded(client):
 
 
 @pytest.mark.parametrize(("body", "says"), [
-    (b"cards: [1, 2", "upload:1: YAML syntax error"),
+    (b"cards: [1, 2", "YAML syntax error"),
     (b"clues: [{type: delict, delict: murdr, locations: [Kirn]}]", "did you mean 'murder'"),
     (b"cardz: [1]", "unknown key 'cardz'"),
     (b"- 1\n- 2\n", "a puzzle file is a mapping"),
@@ -190,6 +190,11 @@ def test_a_bad_upload_is_400_with_one_line(client, body, says):
     assert response.status_code == 400, response.text
     error = response.json()["error"]
     assert says in error and "\n" not in error
+
+
+def test_a_bad_upload_names_its_line_as_a_value(client):
+    answer = client.post("/api/puzzles", content=b"title: t\ncards: [1, 2").json()
+    assert answer["line"] == 2 and answer["error"].startswith("YAML syntax error")  # the page says "line 2: ..."
 
 
 def test_an_upload_whose_solution_disagrees_with_its_cards_is_refused(client):

@@ -72,8 +72,9 @@ export async function uploadFile(file) {
   return doc;
 }
 
-/** A refused upload's message: "line 3: ..." rather than the server's "upload:3: ...". @param {unknown} error */
+/** A refused upload's message, with the line of the file it names ("line 3: ..."). @param {unknown} error */
 export function uploadProblem(error) {
   const message = error instanceof Error ? error.message : String(error);
-  return message.replace(/^upload:(\d+): /, "line $1: ").replace(/^upload: /, "");
+  const line = error instanceof ApiError && typeof error.data.line === "number" ? error.data.line : null;
+  return line === null ? message : `line ${line}: ${message}`;
 }
