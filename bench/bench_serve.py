@@ -88,6 +88,7 @@ class Load:
     doubled: int = 0  # acknowledgements whose board is not one move from the board decided on
     statuses: dict[int, int] = field(default_factory=dict)
     events: int = 0
+    failed_streams: int = 0
 
 
 async def change(client: httpx.AsyncClient, seen: dict[str, object], load: Load) -> None:
@@ -145,17 +146,19 @@ async def listen(url: str, counted: list[int]) -> None:
                 counted[0] += 1
 
 
-async def listen_all(url: str, streams: int, seconds: float) -> int:
+async def listen_all(url: str, streams: int, seconds: float) -> tuple[int, int]:
+    """(events the pages received, pages whose stream failed before the end)."""
     counted = [0]
     listeners = [asyncio.create_task(listen(url, counted)) for _ in range(streams)]
     await asyncio.sleep(seconds)
+    failed = sum(1 for task in listeners if task.done())
     for task in listeners:
         task.cancel()
     await asyncio.gather(*listeners, return_exceptions=True)
-    return counted[0]
+    return counted[0], failed
 
 
-def pages(url: str, streams: int, seconds: float, events: Queue[int]) -> None:
+def pages(url: str, streams: int, seconds: float, events: Queue[tuple[int, int]]) -> None:
     """The pages holding the change feed open, in a process of their own: reading their events
     must not delay the clients whose round trips are measured."""
     events.put(asyncio.run(listen_all(url, streams, seconds)))
@@ -163,12 +166,12 @@ def pages(url: str, streams: int, seconds: float, events: Queue[int]) -> None:
 
 async def run_load(url: str, clients: int, streams: int, seconds: float, period: float | None) -> Load:
     load = Load()
-    events: Queue[int] = Queue()
+    events: Queue[tuple[int, int]] = Queue()
     listening = Process(target=pages, args=(url, streams, seconds + 2.0, events))
     listening.start()
     await asyncio.sleep(1.0)  # the pages are open before the load begins
     await asyncio.gather(*(client_loop(url, seconds, period, load, seed) for seed in range(clients)))
-    load.events = events.get()
+    load.events, load.failed_streams = events.get()
     listening.join()
     return load
 
@@ -192,6 +195,11 @@ def lost_or_doubled(url: str, load: Load, moves_before: int) -> tuple[int, int]:
     history = len(httpx.get(url + "/api/state").json()["history"])
     expected = moves_before + load.plays - load.undos
     return abs(history - expected), load.doubled
+
+
+def _checks_of(load: Load) -> list[float]:
+    changes = set(load.change_latencies)
+    return [value for value in load.latencies if value not in changes]
 
 
 def row(name: str, values: list[float], extra: str = "") -> str:
@@ -222,12 +230,12 @@ def main() -> None:
     print(row("quiet", calm))
     for name, load, faults in (("paced", paced, paced_faults), ("saturation", busy, busy_faults)):
         rate = len(load.latencies) / args.seconds
-        checks = sorted(set(load.latencies) - set(load.change_latencies))
+        checks = _checks_of(load)
         print(row("  checks", checks))
         print(row("  changes", load.change_latencies))
+        pages = f"{load.events} events to {args.streams} pages ({load.failed_streams} streams failed)"
         print(row(name, load.latencies, f"{load.plays} plays, {load.undos} undos; {rate:.0f} requests/s; "
-                                        f"{load.events} events to {args.streams} pages; statuses {load.statuses}; "
-                                        f"lost {faults[0]}, doubled {faults[1]}"))
+                                        f"{pages}; statuses {load.statuses}; lost {faults[0]}, doubled {faults[1]}"))
     base = statistics.median(calm)
     paced_p99 = percentile(paced.latencies, 0.99)
     slowest = max(busy.latencies)
