@@ -121,26 +121,32 @@ async def check(client: httpx.AsyncClient, load: Load) -> None:
     load.statuses[answer.status_code] = load.statuses.get(answer.status_code, 0) + 1
 
 
-async def client_loop(url: str, seconds: float, period: float | None, load: Load, seed: int) -> None:
+def shared_client(url: str, connections: int, timeout: float | None) -> httpx.AsyncClient:
+    """One client for all the connections of a process: building a client costs tens of milliseconds
+    (its TLS context), which 200 of them would spend blocking the loop while the clock runs."""
+    limits = httpx.Limits(max_connections=connections, max_keepalive_connections=connections)
+    return httpx.AsyncClient(base_url=url, timeout=timeout, limits=limits)
+
+
+async def client_loop(client: httpx.AsyncClient, seconds: float, period: float | None, load: Load,
+                      seed: int) -> None:
     chance = random.Random(seed)
-    async with httpx.AsyncClient(base_url=url, timeout=30) as client:
-        state = (await client.get("/api/state")).json()
-        seen: dict[str, object] = {"version": state["version"], "moves": len(state["history"])}
-        end = time.monotonic() + seconds
-        tick = time.monotonic() + chance.random() * (period or 0)
-        while time.monotonic() < end:
-            if period is not None:
-                await asyncio.sleep(max(0.0, tick - time.monotonic()))
-                tick += period
-            if chance.random() < 0.2:
-                await change(client, seen, load)
-            else:
-                await check(client, load)
+    state = (await client.get("/api/state")).json()
+    seen: dict[str, object] = {"version": state["version"], "moves": len(state["history"])}
+    end = time.monotonic() + seconds
+    tick = time.monotonic() + chance.random() * (period or 0)
+    while time.monotonic() < end:
+        if period is not None:
+            await asyncio.sleep(max(0.0, tick - time.monotonic()))
+            tick += period
+        if chance.random() < 0.2:
+            await change(client, seen, load)
+        else:
+            await check(client, load)
 
 
-async def listen(url: str, counted: list[int]) -> None:
-    client = httpx.AsyncClient(base_url=url, timeout=None)
-    async with client, client.stream("GET", "/api/events") as events:
+async def listen(client: httpx.AsyncClient, counted: list[int]) -> None:
+    async with client.stream("GET", "/api/events") as events:
         async for line in events.aiter_lines():
             if line.startswith("event: state"):
                 counted[0] += 1
@@ -149,12 +155,13 @@ async def listen(url: str, counted: list[int]) -> None:
 async def listen_all(url: str, streams: int, seconds: float) -> tuple[int, int]:
     """(events the pages received, pages whose stream failed before the end)."""
     counted = [0]
-    listeners = [asyncio.create_task(listen(url, counted)) for _ in range(streams)]
-    await asyncio.sleep(seconds)
-    failed = sum(1 for task in listeners if task.done())
-    for task in listeners:
-        task.cancel()
-    await asyncio.gather(*listeners, return_exceptions=True)
+    async with shared_client(url, streams, None) as client:
+        listeners = [asyncio.create_task(listen(client, counted)) for _ in range(streams)]
+        await asyncio.sleep(seconds)
+        failed = sum(1 for task in listeners if task.done())
+        for task in listeners:
+            task.cancel()
+        await asyncio.gather(*listeners, return_exceptions=True)
     return counted[0], failed
 
 
@@ -170,7 +177,8 @@ async def run_load(url: str, clients: int, streams: int, seconds: float, period:
     listening = Process(target=pages, args=(url, streams, seconds + 2.0, events))
     listening.start()
     await asyncio.sleep(1.0)  # the pages are open before the load begins
-    await asyncio.gather(*(client_loop(url, seconds, period, load, seed) for seed in range(clients)))
+    async with shared_client(url, clients, 30) as client:
+        await asyncio.gather(*(client_loop(client, seconds, period, load, seed) for seed in range(clients)))
     load.events, load.failed_streams = events.get()
     listening.join()
     return load

@@ -20,6 +20,7 @@ from solver.core.yamlio import read_input_bytes
 from solver.table.store import version_of
 
 POLL_SECONDS = 0.1
+PAGE_GAP_SECONDS = 0.25  # at least this between two events to one page: a burst of changes is one event
 
 
 class ChangeFeed:
@@ -31,6 +32,7 @@ class ChangeFeed:
         self._changed = asyncio.Event()  # set, and replaced by a fresh one, at every new version
         self._poke = asyncio.Event()
         self._watcher: asyncio.Task[None] | None = None
+        self._first_look: asyncio.Task[bool] | None = None
         self._looking = asyncio.Lock()  # one look at a time, each in a worker thread
 
     def _look(self) -> bool:
@@ -71,9 +73,13 @@ class ChangeFeed:
             return await asyncio.to_thread(self._look)
 
     async def _start(self) -> None:
+        """Start the one watcher (once, however many pages open at the same moment), after its first look."""
         if self._watcher is None or self._watcher.done():
-            await self._look_now()
-            self._watcher = asyncio.get_running_loop().create_task(self._watch())
+            loop = asyncio.get_running_loop()
+            self._first_look = loop.create_task(self._look_now())
+            self._watcher = loop.create_task(self._watch())
+        assert self._first_look is not None
+        await self._first_look
 
     async def versions(self, disconnected: Callable[[], Awaitable[bool]]) -> AsyncIterator[str | None]:
         """The current version, then each new one, until the client goes away."""
@@ -88,3 +94,4 @@ class ChangeFeed:
             if self.version != seen:
                 seen = self.version
                 yield seen
+                await asyncio.sleep(PAGE_GAP_SECONDS)  # the versions that come meanwhile are told as the last
