@@ -251,7 +251,8 @@ class State:
         self.turn.step = Step.OVER
 
     def _refuse(self, action: Action, expected: str) -> IllegalAction:
-        return IllegalAction(action, f"now is the {self.step.value} step of {self.mover}: {expected}")
+        who = "chance" if self.step is Step.SHUFFLE else self.mover
+        return IllegalAction(action, f"now is the {self.step.value} step of {who}: {expected}")
 
     def _apply(self, action: Action) -> Move | None:
         """Apply a checked action; the turn's move before an amending discard, else None."""
