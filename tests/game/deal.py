@@ -11,7 +11,7 @@ from tests.game_helpers import board, deck
 
 
 @cache
-def game(players: tuple[str, ...] = ("Anna", "Ben", "Carl"), rules: Rules = Rules()) -> Game:
+def game(players: tuple[str, ...] = ("Anna", "Ben", "Carl"), rules: Rules | None = None) -> Game:
     return Game(players, rules, deck(), board())
 
 
