@@ -452,7 +452,8 @@ class State:
 
     def _begin_turn(self, player: str) -> None:
         """Rule 11 by the co-ordinator, then the end of the game, else `player`'s turn."""
-        self._coordinator_check()
+        if self.table.finished is None:
+            self._coordinator_check()
         self.turn.discards, self.turn.owed = [], 0
         if self.table.finished is None and not any(self.piles.values()):
             numbers = [n for p in self.game.players for n in self.hands[p]]
