@@ -19,6 +19,7 @@ undoes the last one exactly, the table's moves with the table's own `pop()`.
 from __future__ import annotations
 
 import contextlib
+import copy
 import random
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -160,6 +161,15 @@ class State:
         if self.table.finished is not None:
             return self.table.finished.value
         return self.turn.halted
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """At a chance node, its one outcome as OpenSpiel lists them: the shuffle, whose order the
+        state's seeded generator draws."""
+        return [(Shuffle(self.turn.to_shuffle[0]), 1.0)] if self.is_chance_node() else []
+
+    def clone(self) -> State:
+        """An independent copy sharing the game (its deck and board)."""
+        return copy.deepcopy(self, {id(self.game): self.game})
 
     def legal_actions(self) -> list[Action]:
         step, hand = self.step, self.hands.get(self.mover, [])

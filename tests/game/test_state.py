@@ -247,3 +247,14 @@ def test_undo_walks_back_exactly() -> None:
     while saved:
         state.pop()
         assert (state.table.to_dict(), state.step, state.mover) == saved.pop()
+
+
+def test_a_clone_goes_its_own_way_and_chance_is_one_shuffle_at_a_time() -> None:
+    state = game().new_initial_state(4)
+    assert state.chance_outcomes() == [(state.legal_actions()[0], 1.0)]
+    copy = state.clone()
+    copy.apply_action(copy.legal_actions()[0])
+    assert copy.game is state.game and copy.actions != state.actions
+    state.apply_action(state.legal_actions()[0])
+    assert state.piles == copy.piles  # the same seed draws the same order
+    assert dealt(game()).chance_outcomes() == []
