@@ -1,7 +1,7 @@
 """What stays fixed while a whole game is played: the deck in use, the board, the players and the
 rule parameters; `Game.new_initial_state(seed)` starts a game (docs/game.md, "The whole game").
 
-Setup by the rulebook: cards 73-76 (the solo cards, "S" on the back) are set aside. "All info
+Setup by the rulebook: the solo cards ("S" on the back, `vocabulary.CARD_RANGES`) are set aside. "All info
 cards with delicts on their backs are sorted by the 4 colours, making 4 piles. For the Type C
 cards, the colour of the large delict (top) decides": a card's back is its delict (type A), its
 first, large delict (type C), its group (type B: the rulebook does not say which delict a group
