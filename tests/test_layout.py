@@ -16,6 +16,7 @@ ALLOWED = {
     "solo": {"core", "counting"},
     "decks": {"core", "counting", "solo"},
     "table": {"core", "counting"},
+    "game": {"core", "counting", "table"},
     "cardgames": {"core"},
     "documents": {"core", "counting", "solo", "table"},
     "web": {"core", "counting", "solo", "decks", "table", "documents"},

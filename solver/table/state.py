@@ -28,7 +28,7 @@ FULL_LOCATION = 3
 FORMAT = 1  # the state file format this program writes; a file without `format:` is format 1 too
 TOP_LEVEL_KEYS = (
     "format", "players", "scores", "turn", "markers", "tiles", "remove_one_used", "out_of_game",
-    "variant", "cards_this_turn", "finished", "history",
+    "variant", "cards_this_turn", "finished", "hands", "piles", "history",
 )
 VARIANT_KEYS = ("cards_per_turn", "rule_15_at_turn_end", "last_delict_points", "two_player")
 TWO_PLAYER_CARDS_PER_TURN = 3  # the two-player variant: 1 to 3 cards a turn
@@ -277,6 +277,10 @@ class GameState:
     cards_this_turn: int = 0
     finished: Finished | None = None
     history: list[Move] = field(default_factory=list)
+    # The whole game (solver.game) also holds the cards: each player's info cards in hand and the
+    # draw piles in order, top card last. None where they are not tracked (the table companion).
+    hands: dict[str, list[int]] | None = None
+    piles: dict[str, list[int]] | None = None
 
     # ----- derived facts -------------------------------------------------------------
 
@@ -468,6 +472,10 @@ class GameState:
         }
         if self.finished:
             data["finished"] = self.finished.value
+        if self.hands is not None:
+            data["hands"] = {p: list(self.hands.get(p, [])) for p in self.players}
+        if self.piles is not None:
+            data["piles"] = {name: list(cards) for name, cards in self.piles.items()}
         data["history"] = [move.to_dict() for move in self.history]
         return data
 
@@ -584,6 +592,9 @@ def _parse(data: dict[str, Any], file: str) -> GameState:
         _player_list(data, "remove_one_used", players, file), _out_of_game(data, file),
         variant, cards, data.get("finished"),
     )
+    state.hands = _hands(data, players, file)
+    state.piles = _piles(data, file)
+    _cards_once(state, data, file)
     history = _section(data, "history", list, "a list of earlier plays", file)
     for index, entry in enumerate(history):
         try:
@@ -638,6 +649,51 @@ def _out_of_game(data: dict[str, Any], file: str) -> list[int]:
             raise BadInput(f"out_of_game: {number!r} is not a card number "
                            f"{CARD_NUMBERS[0]}-{CARD_NUMBERS[-1]}", file, line_of(given, index))
     return list(given)
+
+
+def _card_list(value: object, what: str, file: str, line: int | None) -> list[int]:
+    if not isinstance(value, list):
+        raise BadInput(f"{what} must be a list of card numbers", file, line)
+    for number in value:
+        if isinstance(number, bool) or not isinstance(number, int) or number not in CARD_NUMBERS:
+            raise BadInput(f"{what}: {number!r} is not a card number {CARD_NUMBERS[0]}-{CARD_NUMBERS[-1]}",
+                           file, line)
+    return list(value)
+
+
+def _hands(data: dict[str, Any], players: list[str], file: str) -> dict[str, list[int]] | None:
+    """`hands:` (optional): player -> the numbers of the info cards in their hand."""
+    if data.get("hands") is None:
+        return None
+    given = _section(data, "hands", dict, "a mapping from each player to their card numbers", file)
+    hands: dict[str, list[int]] = {p: [] for p in players}
+    for name, cards in given.items():
+        if str(name) not in hands:
+            raise BadInput(f"hands: {name!r} is not a player", file, line_of(given, name))
+        hands[str(name)] = _card_list(cards or [], f"hand of {name}", file, line_of(given, name))
+    return hands
+
+
+def _piles(data: dict[str, Any], file: str) -> dict[str, list[int]] | None:
+    """`piles:` (optional): pile name -> its card numbers in order, the top card last."""
+    if data.get("piles") is None:
+        return None
+    given = _section(data, "piles", dict, "a mapping from each draw pile's name to its card numbers", file)
+    return {str(name): _card_list(cards or [], f"pile {name}", file, line_of(given, name))
+            for name, cards in given.items()}
+
+
+def _cards_once(state: GameState, data: dict[str, Any], file: str) -> None:
+    """A card lies in one place only: one hand, one pile, or out of the game."""
+    seen: dict[int, str] = {number: "out of the game" for number in state.out_of_game}
+    places = [(f"the hand of {p}", cards, "hands") for p, cards in (state.hands or {}).items()]
+    places += [(f"pile {name}", cards, "piles") for name, cards in (state.piles or {}).items()]
+    for place, cards, key in places:
+        for number in cards:
+            if number in seen:
+                raise BadInput(f"card {number} is in {place} and {seen[number]}; a card lies in one place",
+                               file, line_of(data, key))
+            seen[number] = place
 
 
 def _markers(data: dict[str, Any], file: str) -> dict[str, frozenset[str]]:
