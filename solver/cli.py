@@ -35,6 +35,7 @@ COMMANDS = {
     "stop": "solver.commands.game:stop",
     "drawpile": "solver.commands.game:drawpile",
     "serve": "solver.commands.serve:serve",
+    "simulate": "solver.commands.simulate:simulate",
     "schadenfreude": "solver.commands.schadenfreude:schadenfreude",
     "scandaroon": "solver.commands.scandaroon:scandaroon",
 }

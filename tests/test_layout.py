@@ -20,7 +20,7 @@ ALLOWED = {
     "cardgames": {"core"},
     "documents": {"core", "counting", "solo", "table"},
     "web": {"core", "counting", "solo", "decks", "table", "documents"},
-    "commands": {"core", "counting", "solo", "decks", "table", "cardgames", "web", "documents"},
+    "commands": {"core", "counting", "solo", "decks", "table", "cardgames", "web", "documents", "game"},
 }
 
 

@@ -8,7 +8,6 @@ always uses the seed `game_seed(seed, i)`, so results do not depend on `jobs`.
 
 from __future__ import annotations
 
-import math
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -17,6 +16,7 @@ from typing import TypedDict
 
 from solver.cardgames.api import Game, StateT
 from solver.cardgames.bots import Bot
+from solver.core.stats import game_seed, wilson_interval
 from solver.core.workers import bounded_imap, cap_workers, worker_pool
 
 CHUNK = 50  # games a worker plays per task
@@ -104,21 +104,6 @@ class SimulationResult:
                 "histogram": {str(k): v for k, v in sorted(self.rounds.items())},
             },
         }
-
-
-def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson score interval for a binomial proportion (95% for z = 1.96)."""
-    if trials == 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def game_seed(seed: int, index: int) -> int:
-    return (seed * 1_000_003 + index) & 0xFFFFFFFFFFFF
 
 
 def play_game(game: Game[StateT], bots: Sequence[Bot[StateT]], seed: int) -> GameResult:
