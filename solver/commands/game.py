@@ -292,6 +292,40 @@ def end(state_file: str, cards: tuple[str, ...], board_file: str | None, deck_fi
     click.echo(f"game over (draw piles used up, no playable card left): {wording.winners(document['winners'])}")
 
 
+@game.command("play")
+@click.option("--players", type=click.IntRange(2, 4), default=3, show_default=True)
+@click.option("--seat", type=int, default=1, show_default=True,
+              help="your place at the table, 1 to the number of players")
+@click.option("--bots", "bot_name", type=click.Choice(["greedy", "random"]), default="greedy", show_default=True,
+              help="the other seats")
+@click.option("--seed", type=int, default=None, help="fix the shuffles and the bots (a random game without)")
+@click.option("--save", "save_file", type=click.Path(dir_okay=False), default=None,
+              help="write the game's state file here when it ends (or when you quit)")
+def play_whole(players: int, seat: int, bot_name: str, seed: int | None, save_file: str | None) -> None:
+    """Play a whole game against the computer in the terminal: dealt from the deck, your hand with
+    each card's verdict, the bots' moves as the table sees them."""
+    import random
+
+    from solver.game.game import Game
+    from solver.game.terminal import play_in_terminal
+
+    if not 1 <= seat <= players:
+        raise BadInput(f"--seat {seat}: with {players} players the places are 1 to {players}")
+    names = ["You", "Anna", "Ben", "Carl"][:players]
+    names[0], names[seat - 1] = names[seat - 1], names[0]
+    game = Game(names)
+    if game.reconstructed:
+        click.echo("note: the bundled deck's texts are reconstructed, not the printed cards", err=True)
+    seed = random.randrange(2**32) if seed is None else seed
+    state = play_in_terminal(game, seat - 1, [bot_name] * players, seed,
+                             read=lambda prompt: click.prompt(prompt, prompt_suffix=" ", default="q",
+                                                              show_default=False),
+                             write=click.echo)
+    if save_file:
+        state.table.save(save_file)
+        click.echo(f"saved: {save_file}")
+
+
 # ----- check and play --------------------------------------------------------------------------
 
 
