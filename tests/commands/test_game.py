@@ -434,3 +434,13 @@ def test_control_characters_in_a_name_are_refused_at_the_door(run, tmp_path, nam
 def test_names_differing_only_in_case_are_one_name(run, tmp_path):
     code, _, err = run("game", "new", tmp_path / "g.yaml", "--players", "Anna", "anna")
     assert code == 2 and "each player name must be different" in err
+
+
+def test_game_play_against_the_computer_to_the_end_and_saved(run, tmp_path):
+    saved = tmp_path / "played.yaml"
+    code, out, err = run("game", "play", "--players", "3", "--seed", "4", "--save", saved, input="1\n" * 400)
+    assert code == 0 and "game over (" in out and "reconstructed" in err
+    code, out, _ = run("game", "show", saved, "--json")
+    assert code == 0 and json.loads(out)["finished"] in ("all delicts pinpointed", "draw piles used up")
+    code, _, err = run("game", "play", "--players", "2", "--seat", "3")
+    assert code == 2 and "--seat 3" in err
