@@ -14,7 +14,7 @@ from functools import cache
 from typing import assert_never
 
 from solver.core import names
-from solver.core.bits import FULL, N, bit, indices, location_mask, mask_of, union
+from solver.core.bits import FULL, N, bit, byte_tables, indices, location_mask, mask_of, union
 from solver.core.board import Board
 from solver.core.cards import DelictClue, DistrictClue, GroupClue, LocationClue, NotClue
 from solver.core.semantics import unary_masks
@@ -71,17 +71,22 @@ class Candidates:
     def all_holders(self) -> list[int]:
         holders = [0] * N
         for d, mask in enumerate(self.masks):
-            for location in indices(mask):
-                holders[location] |= bit(d)
+            delict = 1 << d
+            while mask:
+                low = mask & -mask
+                holders[low.bit_length() - 1] |= delict
+                mask ^= low
         return holders
 
     def apply(self, deduction: Deduction) -> None:
+        masks = self.masks
         for delict, location in deduction.removals:
-            self.masks[delict] &= ~bit(location)
+            masks[delict] &= ~(1 << location)
         self.check()
 
     def check(self) -> None:
-        if all(self.masks) and union(self.masks) == FULL:
+        masks = self.masks
+        if all(masks) and union(masks) == FULL:
             return
         for d, mask in enumerate(self.masks):
             if not mask:
@@ -161,10 +166,13 @@ def single_card(state: Candidates, clues: Sequence[PuzzleClue], board: Board) ->
 # --- level 1: one candidate left ---------------------------------------------------
 
 def single_candidate(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> Deduction | None:
-    for d, mask in enumerate(state.masks):
-        if mask & (mask - 1) == 0:
-            location = indices(mask)[0]
-            others = [(o, location) for o in range(N) if o != d and state.masks[o] >> location & 1]
+    masks = state.masks
+    for d, mask in enumerate(masks):
+        if mask & (mask - 1) == 0 and mask:
+            if not any(other & mask for other in masks[:d]) and not any(other & mask for other in masks[d + 1:]):
+                continue
+            location = mask.bit_length() - 1
+            others = [(o, location) for o in range(N) if o != d and masks[o] >> location & 1]
             if others:
                 return Deduction("single", [], others,
                                  f"{the(d).capitalize()} can only be in {names.LOCATIONS[location]}, "
@@ -189,21 +197,42 @@ def closed_set(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> 
     open_delicts = [(d, mask) for d, mask in enumerate(state.masks) if mask & (mask - 1)]
     holders = state.all_holders()
     open_locations = [(loc, mask) for loc, mask in enumerate(holders) if mask & (mask - 1)]
+    masks = state.masks
     for size in range(2, min(LARGEST_SET, len(open_delicts) - 1) + 1):
         for group, covered in _tight_groups(open_delicts, size):
+            if covered.bit_count() == len(group):  # no contradiction: removals only if another delict fits
+                inside = mask_of(group)
+                if not any(holders[loc] & ~inside for loc in _bits(covered)):
+                    continue
             deduction = _naked(state, group, covered)
             if deduction:
                 return deduction
         for group, covered in _tight_groups(open_locations, size):
+            if covered.bit_count() == len(group):
+                inside = mask_of(group)
+                if not any(masks[d] & ~inside for d in _bits(covered)):
+                    continue
             deduction = _hidden(state, group, covered)
             if deduction:
                 return deduction
     return None
 
 
+@cache
+def _bits(mask: int) -> tuple[int, ...]:
+    return tuple(indices(mask))
+
+
 def _tight_groups(items: list[tuple[int, int]], size: int):
-    """Groups of `size` items whose masks together cover at most `size` bits (pruned as they grow)."""
+    """Groups of `size` items whose masks together cover at most `size` bits (pruned as they grow),
+    in lexicographic order of their positions."""
     small = [(item, mask) for item, mask in items if mask.bit_count() <= size]
+    if size == 2:
+        return _tight_pairs(small)
+    if size == 3:
+        return _tight_triples(small)
+    if size == 4:
+        return _tight_quadruples(small)
 
     def extend(start: int, chosen: tuple[int, ...], covered: int):
         if len(chosen) == size:
@@ -216,6 +245,55 @@ def _tight_groups(items: list[tuple[int, int]], size: int):
                 yield from extend(position + 1, (*chosen, item), grown)
 
     return extend(0, (), 0)
+
+
+def _tight_pairs(small: list[tuple[int, int]]) -> list[tuple[tuple[int, ...], int]]:
+    found = []
+    for i, (a, mask_a) in enumerate(small):
+        for b, mask_b in small[i + 1:]:
+            covered = mask_a | mask_b
+            if covered.bit_count() <= 2:
+                found.append(((a, b), covered))
+    return found
+
+
+def _tight_triples(small: list[tuple[int, int]]) -> list[tuple[tuple[int, ...], int]]:
+    found = []
+    count = len(small)
+    for i in range(count):
+        a, mask_a = small[i]
+        for j in range(i + 1, count):
+            b, mask_b = small[j]
+            ab = mask_a | mask_b
+            if ab.bit_count() > 3:
+                continue
+            for c, mask_c in small[j + 1:]:
+                covered = ab | mask_c
+                if covered.bit_count() <= 3:
+                    found.append(((a, b, c), covered))
+    return found
+
+
+def _tight_quadruples(small: list[tuple[int, int]]) -> list[tuple[tuple[int, ...], int]]:
+    found = []
+    count = len(small)
+    for i in range(count):
+        a, mask_a = small[i]
+        for j in range(i + 1, count):
+            b, mask_b = small[j]
+            ab = mask_a | mask_b
+            if ab.bit_count() > 4:
+                continue
+            for k in range(j + 1, count):
+                c, mask_c = small[k]
+                abc = ab | mask_c
+                if abc.bit_count() > 4:
+                    continue
+                for e, mask_e in small[k + 1:]:
+                    covered = abc | mask_e
+                    if covered.bit_count() <= 4:
+                        found.append(((a, b, c, e), covered))
+    return found
 
 
 def _naked(state: Candidates, group: tuple[int, ...], covered: int) -> Deduction | None:
@@ -262,7 +340,15 @@ def _first_card_deduction(state, clues, board, kind, find) -> Deduction | None:
 
 
 def _partner_mask(locations: int, pairs: frozenset[tuple[int, int]]) -> int:
-    return mask_of(b for a, b in pairs if locations >> a & 1)
+    low, high = _partner_tables(pairs)
+    return low[locations & 255] | high[locations >> 8]
+
+
+@cache
+def _partner_tables(pairs: frozenset[tuple[int, int]]) -> tuple[list[int], list[int]]:
+    """The partners of a set of locations, by its low and its high byte (byte_tables)."""
+    near = [mask_of(b for a, b in pairs if a == location) for location in range(N)]
+    return byte_tables(near)
 
 
 def _district_partners(state: Candidates, entry: PuzzleClue, board: Board) -> Deduction | None:
@@ -309,7 +395,7 @@ def _group_direction(state: Candidates, entry: PuzzleClue, board: Board) -> Dedu
     clue = entry.clue
     if not isinstance(clue, GroupClue):
         return None
-    direction = location_mask(loc for loc in names.LOCATIONS if board.in_direction(loc, clue.direction))
+    direction = _direction_mask(board, clue.direction)
     members = [names.DELICT_INDEX[d] for d in clue.delicts]
     able = [d for d in members if state.masks[d] & direction]
     if not able:
@@ -322,6 +408,11 @@ def _group_direction(state: Candidates, entry: PuzzleClue, board: Board) -> Dedu
                   f"not in {places(state.masks[d] & ~direction)}.")
         return Deduction("group", [entry.label], _removals(d, state.masks[d] & ~direction), reason)
     return None
+
+
+@cache
+def _direction_mask(board: Board, direction: str) -> int:
+    return location_mask(loc for loc in names.LOCATIONS if board.in_direction(loc, direction))
 
 
 # --- level 4: a contradiction found by trying one case -----------------------------
@@ -340,8 +431,11 @@ def trial(state: Candidates, clues: Sequence[PuzzleClue], board: Board, shortest
         for location in indices(state.masks[d]):
             trying = state.copy()
             trying.masks[d] = bit(location)
+            # Only a shorter chain than the best one's can replace it: a trial still going after as
+            # many steps is cut there (it ends in no contradiction, or one no shorter: never chosen).
+            limit = len(steps_so_far(best[2])) if shortest and best is not None else None
             try:
-                apply_ladder(trying, clues, board, TECHNIQUES[:-1])
+                apply_ladder(trying, clues, board, TECHNIQUES[:-1], limit)
             except Contradiction as why:
                 if best is None or len(steps_so_far(why)) < len(steps_so_far(best[2])):
                     best = (d, location, why)
@@ -368,15 +462,17 @@ def steps_so_far(error: Contradiction) -> list[Deduction]:
 
 
 def apply_ladder(state: Candidates, clues: Sequence[PuzzleClue], board: Board,
-              ladder: Sequence[Technique]) -> list[Deduction]:
+              ladder: Sequence[Technique], limit: int | None = None) -> list[Deduction]:
     """Apply the ladder until nothing changes; a Contradiction carries the steps taken.
 
     A fully placed state is still run through the ladder: a district or group card it breaks
-    shows up as a contradiction."""
+    shows up as a contradiction. With `limit`, stop after that many steps (a contradiction
+    found later would carry at least as many)."""
     steps: list[Deduction] = []
     try:
         state.check()
-        while (deduction := next_deduction(state, clues, board, ladder)) is not None:
+        while (limit is None or len(steps) < limit) and (
+                deduction := next_deduction(state, clues, board, ladder)) is not None:
             steps.append(deduction)
             state.apply(deduction)
     except Contradiction as why:
