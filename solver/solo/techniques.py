@@ -248,7 +248,7 @@ def _tight_groups(items: list[tuple[int, int]], size: int):
 
 
 def _tight_pairs(small: list[tuple[int, int]]) -> list[tuple[tuple[int, ...], int]]:
-    found = []
+    found: list[tuple[tuple[int, ...], int]] = []
     for i, (a, mask_a) in enumerate(small):
         for b, mask_b in small[i + 1:]:
             covered = mask_a | mask_b
@@ -258,7 +258,7 @@ def _tight_pairs(small: list[tuple[int, int]]) -> list[tuple[tuple[int, ...], in
 
 
 def _tight_triples(small: list[tuple[int, int]]) -> list[tuple[tuple[int, ...], int]]:
-    found = []
+    found: list[tuple[tuple[int, ...], int]] = []
     count = len(small)
     for i in range(count):
         a, mask_a = small[i]
@@ -275,7 +275,7 @@ def _tight_triples(small: list[tuple[int, int]]) -> list[tuple[tuple[int, ...], 
 
 
 def _tight_quadruples(small: list[tuple[int, int]]) -> list[tuple[tuple[int, ...], int]]:
-    found = []
+    found: list[tuple[tuple[int, ...], int]] = []
     count = len(small)
     for i in range(count):
         a, mask_a = small[i]
