@@ -29,6 +29,7 @@ from solver.solo.techniques import (
     Candidates,
     Contradiction,
     Deduction,
+    Technique,
     next_deduction,
     single_card,
 )
@@ -185,13 +186,14 @@ def _is_reading(deduction: Deduction, clues: Sequence[PuzzleClue]) -> bool:
     return entry is not None and not isinstance(entry.clue, DistrictClue)
 
 
-def _first_real(start: Candidates, clues: Sequence[PuzzleClue], board: Board, unreadable: set[int]) -> _Found:
+def _first_real(start: Candidates, clues: Sequence[PuzzleClue], board: Board, unreadable: set[int],
+                ladder: Sequence[Technique] = TECHNIQUES) -> _Found:
     """Read cards silently until the ladder's step is a real deduction (cards in `unreadable` stay unread)."""
     state = start.copy()
     state.spent |= unreadable
     read: list[str] = []
     first_reading = None
-    while (deduction := next_deduction(state, clues, board, TECHNIQUES)) is not None:
+    while (deduction := next_deduction(state, clues, board, ladder)) is not None:
         if not _is_reading(deduction, clues):
             return _Found(deduction, first_reading, read, state)
         first_reading = first_reading or deduction
@@ -209,9 +211,13 @@ def _support(start: Candidates, clues: Sequence[PuzzleClue], board: Board, found
     index = {entry.label: position for position, entry in enumerate(clues)}
     needed = list(dict.fromkeys(found.read))
     left_out: set[int] = set()
+    # Only a step of the same technique can be the same step: where the ladder up to it finds
+    # nothing, the full ladder's step is a harder technique's, so the harder ones are not run.
+    rung = next(number for number, technique in enumerate(TECHNIQUES) if technique.name == found.step.technique)
+    ladder = TECHNIQUES[:rung + 1]
     for label in list(needed):
         trying = left_out | {index[label]}
-        again = _first_real(start, clues, board, trying).step
+        again = _first_real(start, clues, board, trying, ladder).step
         if again is not None and _same(again, found.step):
             left_out = trying
             needed.remove(label)
