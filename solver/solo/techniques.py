@@ -56,6 +56,7 @@ class Deduction:
 class Candidates:
     masks: list[int]
     spent: set[int] = field(default_factory=set)  # clues that restrict delicts one by one, fully applied
+    _holders: tuple[tuple[int, ...], list[int]] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def everything(cls) -> Candidates:
@@ -69,6 +70,11 @@ class Candidates:
         return mask_of(d for d in range(N) if self.masks[d] >> location & 1)
 
     def all_holders(self) -> list[int]:
+        """Per location, the bitmask of delicts that may still be there (not to be changed: the
+        list is kept for the same masks)."""
+        key = tuple(self.masks)
+        if self._holders is not None and self._holders[0] == key:
+            return self._holders[1]
         holders = [0] * N
         for d, mask in enumerate(self.masks):
             delict = 1 << d
@@ -76,6 +82,7 @@ class Candidates:
                 low = mask & -mask
                 holders[low.bit_length() - 1] |= delict
                 mask ^= low
+        self._holders = (key, holders)
         return holders
 
     def apply(self, deduction: Deduction) -> None:
@@ -167,21 +174,20 @@ def single_card(state: Candidates, clues: Sequence[PuzzleClue], board: Board) ->
 
 def single_candidate(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> Deduction | None:
     masks = state.masks
+    holders = state.all_holders()
     for d, mask in enumerate(masks):
-        if mask & (mask - 1) == 0 and mask:
-            if not any(other & mask for other in masks[:d]) and not any(other & mask for other in masks[d + 1:]):
-                continue
+        if mask and mask & (mask - 1) == 0:
             location = mask.bit_length() - 1
-            others = [(o, location) for o in range(N) if o != d and masks[o] >> location & 1]
-            if others:
+            if holders[location] != 1 << d:  # another delict may still be there
+                others = [(o, location) for o in _bits(holders[location]) if o != d]
                 return Deduction("single", [], others,
                                  f"{the(d).capitalize()} can only be in {names.LOCATIONS[location]}, "
                                  f"so nothing else took place there.")
-    for location, holders in enumerate(state.all_holders()):
-        if holders & (holders - 1) == 0:
-            d = indices(holders)[0]
-            if state.masks[d] != bit(location):
-                return Deduction("single", [], _removals(d, state.masks[d] & ~bit(location)),
+    for location, held in enumerate(holders):
+        if held and held & (held - 1) == 0:
+            d = held.bit_length() - 1
+            if masks[d] != 1 << location:
+                return Deduction("single", [], _removals(d, masks[d] & ~(1 << location)),
                                  f"Only {the(d)} can still be in {names.LOCATIONS[location]}, "
                                  f"so {the(d)} took place there.")
     return None
