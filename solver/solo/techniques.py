@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from typing import assert_never
 
 from solver.core import names
@@ -232,13 +232,9 @@ def _bits(mask: int) -> tuple[int, ...]:
 def _tight_groups(items: list[tuple[int, int]], size: int):
     """Groups of `size` items whose masks together cover at most `size` bits (pruned as they grow),
     in lexicographic order of their positions."""
-    small = [(item, mask) for item, mask in items if mask.bit_count() <= size]
-    if size == 2:
-        return _tight_pairs(small)
-    if size == 3:
-        return _tight_triples(small)
-    if size == 4:
-        return _tight_quadruples(small)
+    small = tuple((item, mask) for item, mask in items if mask.bit_count() <= size)
+    if size <= 4:
+        return _tight_small(small, size)
 
     def extend(start: int, chosen: tuple[int, ...], covered: int):
         if len(chosen) == size:
@@ -251,6 +247,20 @@ def _tight_groups(items: list[tuple[int, int]], size: int):
                 yield from extend(position + 1, (*chosen, item), grown)
 
     return extend(0, (), 0)
+
+
+@lru_cache(maxsize=1 << 14)
+def _tight_small(small: tuple[tuple[int, int], ...], size: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """The tight groups of 2 to 4 items, kept: the ladder meets the same open items again and
+    again (in one trial after another)."""
+    items = list(small)
+    found = _tight_pairs(items) if size == 2 else _tight_triples(items) if size == 3 else _tight_quadruples(items)
+    return tuple(found)
+
+
+def clear_caches() -> None:
+    """Forget the tight groups kept (benchmarks time the ladder as a fresh process runs it)."""
+    _tight_small.cache_clear()
 
 
 def _tight_pairs(small: list[tuple[int, int]]) -> list[tuple[tuple[int, ...], int]]:
