@@ -63,7 +63,25 @@ class Candidates:
         return cls([FULL] * N)
 
     def copy(self) -> Candidates:
-        return Candidates(list(self.masks), set(self.spent))
+        copied = Candidates(list(self.masks), set(self.spent))
+        if self._holders is not None:
+            copied._holders = (self._holders[0], list(self._holders[1]))
+        return copied
+
+    def restrict(self, delict: int, mask: int) -> None:
+        """Keep only the locations of `mask` for the delict (the holders kept follow)."""
+        masks, kept = self.masks, self._holders
+        gone = masks[delict] & ~mask
+        if kept is not None and kept[0] == tuple(masks):
+            holders = kept[1]
+            while gone:
+                low = gone & -gone
+                holders[low.bit_length() - 1] &= ~(1 << delict)
+                gone ^= low
+            masks[delict] &= mask
+            self._holders = (tuple(masks), holders)
+        else:
+            masks[delict] &= mask
 
     def holders(self, location: int) -> int:
         """Bitmask of delicts that may still be at `location`."""
@@ -86,9 +104,16 @@ class Candidates:
         return holders
 
     def apply(self, deduction: Deduction) -> None:
-        masks = self.masks
-        for delict, location in deduction.removals:
-            masks[delict] &= ~(1 << location)
+        masks, kept = self.masks, self._holders
+        if kept is not None and kept[0] == tuple(masks):  # the holders kept follow the removals
+            holders = kept[1]
+            for delict, location in deduction.removals:
+                masks[delict] &= ~(1 << location)
+                holders[location] &= ~(1 << delict)
+            self._holders = (tuple(masks), holders)
+        else:
+            for delict, location in deduction.removals:
+                masks[delict] &= ~(1 << location)
         self.check()
 
     def check(self) -> None:
@@ -451,7 +476,7 @@ def trial(state: Candidates, clues: Sequence[PuzzleClue], board: Board, shortest
     for d in open_delicts:
         for location in indices(state.masks[d]):
             trying = state.copy()
-            trying.masks[d] = bit(location)
+            trying.restrict(d, bit(location))
             # Only a shorter chain than the best one's can replace it: a trial still going after as
             # many steps is cut there (it ends in no contradiction, or one no shorter: never chosen).
             limit = len(steps_so_far(best[2])) if shortest and best is not None else None
