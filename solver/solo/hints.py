@@ -14,8 +14,7 @@ Two starting points share the ladder (`solver.solo.techniques`):
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
-from functools import partial
+from dataclasses import dataclass, field
 from typing import Literal
 
 from solver.core import names
@@ -33,7 +32,7 @@ from solver.solo.techniques import (
     Technique,
     next_deduction,
     single_card,
-    trial,
+    trial_is,
 )
 
 Pair = tuple[str, str]  # (location, delict), display names
@@ -217,13 +216,15 @@ def _support(start: Candidates, clues: Sequence[PuzzleClue], board: Board, found
     # nothing, the full ladder's step is a harder technique's, so the harder ones are not run.
     rung = next(number for number, technique in enumerate(TECHNIQUES) if technique.name == found.step.technique)
     ladder = TECHNIQUES[:rung + 1]
-    if found.step.technique == "trial":  # the same trial has a chain as long: longer ones are cut
-        longest = len(found.step.chain) - 1
-        ladder = (*TECHNIQUES[:-1], replace(TECHNIQUES[-1], find=partial(trial, longest=longest)))
     for label in list(needed):
         trying = left_out | {index[label]}
-        again = _first_real(start, clues, board, trying, ladder).step
-        if again is not None and _same(again, found.step):
+        if found.step.technique == "trial":  # the easier techniques find nothing, and the same trial wins
+            reached = _first_real(start, clues, board, trying, TECHNIQUES[:-1])
+            same = reached.step is None and trial_is(reached.state, clues, board, found.step)
+        else:
+            again = _first_real(start, clues, board, trying, ladder).step
+            same = again is not None and _same(again, found.step)
+        if same:
             left_out = trying
             needed.remove(label)
     return [*found.step.cards, *needed]

@@ -492,6 +492,50 @@ def trial(state: Candidates, clues: Sequence[PuzzleClue], board: Board, shortest
     return _trial_deduction(*best) if best else None
 
 
+def trial_is(state: Candidates, clues: Sequence[PuzzleClue], board: Board, step: Deduction) -> bool:
+    """Whether `trial(state, ...)` would give the same step as `step` (a trial's: the same
+    technique and reason, the same removal), without trying every case to its end: the case
+    itself first, to exactly its chain's length; then the cases before it may not fail as soon
+    (within SHORT_ENOUGH steps, or at all within as many steps), nor the cases after it sooner."""
+    (d, location), = step.removals
+    steps = len(step.chain) - 1
+    mask = state.masks[d]
+    if not mask & (mask - 1) or not mask >> location & 1:
+        return False
+    why = _try(state, d, location, clues, board, steps + 1)
+    if why is None or len(steps_so_far(why)) != steps or _trial_deduction(d, location, why).reason != step.reason:
+        return False
+    open_delicts = sorted((o for o in range(N) if state.masks[o] & (state.masks[o] - 1)),
+                          key=lambda o: state.masks[o].bit_count())
+    cases = [(o, place) for o in open_delicts for place in indices(state.masks[o])]
+    position = cases.index((d, location))
+    earlier = SHORT_ENOUGH if steps <= SHORT_ENOUGH else steps  # a case before it fails within this: it wins
+    for o, place in cases[:position]:
+        failed = _try(state, o, place, clues, board, earlier + 1)
+        if failed is not None and len(steps_so_far(failed)) <= earlier:
+            return False
+    if steps <= SHORT_ENOUGH:  # the first case within SHORT_ENOUGH wins, whatever comes after
+        return True
+    for o, place in cases[position + 1:]:
+        failed = _try(state, o, place, clues, board, steps)
+        if failed is not None and len(steps_so_far(failed)) < steps:
+            return False
+    return True
+
+
+def _try(state: Candidates, d: int, location: int, clues: Sequence[PuzzleClue], board: Board,
+         limit: int | None) -> Contradiction | None:
+    """The contradiction the easier techniques reach with delict d at `location` (cut after
+    `limit` steps), or None."""
+    trying = state.copy()
+    trying.restrict(d, bit(location))
+    try:
+        apply_ladder(trying, clues, board, TECHNIQUES[:-1], limit)
+    except Contradiction as why:
+        return why
+    return None
+
+
 def first_trial(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> Deduction | None:
     return trial(state, clues, board, shortest=False)
 
