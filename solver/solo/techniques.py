@@ -461,15 +461,10 @@ def _direction_mask(board: Board, direction: str) -> int:
 SHORT_ENOUGH = 3  # a trial whose contradiction comes this quickly is shown without looking further
 
 
-def trial(state: Candidates, clues: Sequence[PuzzleClue], board: Board, shortest: bool = True,
-          longest: int | None = None) -> Deduction | None:
+def trial(state: Candidates, clues: Sequence[PuzzleClue], board: Board, shortest: bool = True) -> Deduction | None:
     """Suppose one delict at one location; if the easier techniques then reach a contradiction,
     the supposition is false. The explainer shows the failing trial with the shortest chain;
-    the grader (shortest=False) takes the first.
-
-    With `longest` (only with shortest), the answer is the same whenever its chain has at most
-    that many steps: each trial is cut after one step more (the contradictions found are the
-    same ones, the longer ones are missed; past `longest` the answer is some other trial or None)."""
+    the grader (shortest=False) takes the first."""
     open_delicts = sorted((d for d in range(N) if state.masks[d] & (state.masks[d] - 1)),
                           key=lambda d: state.masks[d].bit_count())
     best: tuple[int, int, Contradiction] | None = None
@@ -480,8 +475,6 @@ def trial(state: Candidates, clues: Sequence[PuzzleClue], board: Board, shortest
             # Only a shorter chain than the best one's can replace it: a trial still going after as
             # many steps is cut there (it ends in no contradiction, or one no shorter: never chosen).
             limit = len(steps_so_far(best[2])) if shortest and best is not None else None
-            if longest is not None:
-                limit = longest + 1 if limit is None else min(limit, longest + 1)
             try:
                 apply_ladder(trying, clues, board, TECHNIQUES[:-1], limit)
             except Contradiction as why:
