@@ -38,6 +38,22 @@ from tests.commands.test_cold_imports import PROBE  # noqa: E402
 
 GOAL_SOLVE = 0.6
 GOAL_HELP = 0.2
+GOAL_COUNT_MS = 20.0
+
+# The first count of a fresh process, after the imports the `count` command does first.
+COUNT_PROBE = """
+import json, sys, time
+from solver.core.board import load_board
+from solver.counting import count_clues
+from solver.solo.puzzle import load_puzzle
+board = load_board()
+clues = [entry.clue for entry in load_puzzle(sys.argv[1]).clues]
+before = set(sys.modules)
+start = time.perf_counter()
+number = count_clues(clues, board)
+seconds = time.perf_counter() - start
+print(json.dumps({"seconds": seconds, "count": number, "imported": sorted(set(sys.modules) - before)}))
+"""
 
 
 def timed(argv: list[str], env: dict[str, str]) -> tuple[float, str, str]:
@@ -61,6 +77,8 @@ def main() -> None:
     parser.add_argument("--puzzles", help="comma-separated bundled puzzle names (default: all)")
     parser.add_argument("--no-bytecode-cache", action="store_true",
                         help="compile every module on every run (as with PYTHONDONTWRITEBYTECODE and no cache)")
+    parser.add_argument("--count-sets", type=int, default=6, metavar="K",
+                        help="the K slowest hunted clue sets get a count row (0: none)")
     parser.add_argument("--in-process", type=int, default=0, metavar="N",
                         help="also time solve_puzzle in-process, median of N calls per puzzle")
     options = parser.parse_args()
@@ -123,8 +141,70 @@ def main() -> None:
           f"{'met' if worst <= GOAL_SOLVE else 'MISSED'}")
     clean = not any(loaded_ortools.values())
     print(f"count, check, hint, describe load OR-Tools: {'none of them' if clean else 'SOME DO'} (goal: none)")
+    if options.count_sets:
+        cold_counts(options.count_sets, options.runs, env, cli, Path(cache))
     if options.in_process:
         in_process(names, options.in_process)
+
+
+def slowest_sets(k: int) -> list[tuple[str, float, list]]:
+    """The k slowest clue sets (warm, best of 3) of bench_count.py's hunt (its defaults: seed 0,
+    1500 sets, 300 climbing steps) and of bench_count's hard mixes (seeds 0-4): (label, seconds, clues)."""
+    from bench.bench_count import WORST_CASES, keyed_time, search, worst_case
+    from solver.core.board import load_board
+    from solver.counting import count_clues
+    from solver.counting.keyed import warm_tables
+
+    board = load_board()
+    count_clues([], board)
+    warm_tables()
+    hunted = search(1500, 300, 0, board, keyed_time)[0]
+    found = [(f"hunt {number}", row[0], row[3]) for number, row in enumerate(hunted)]
+    for label, (districts, groups, across) in WORST_CASES.items():
+        for seed in range(5):
+            clues = worst_case(seed, districts, groups, across, board)
+            found.append((f"{label} #{seed}", keyed_time(clues, board)[0], clues))
+    return sorted(found, key=lambda row: -row[1])[:k]
+
+
+def cold_counts(k: int, runs: int, env: dict[str, str], cli: list[str], folder: Path) -> None:
+    from solver.solo.puzzle import Puzzle, PuzzleClue
+
+    sets = [("empty clue set", 0.0, []), *slowest_sets(k)]
+    probe = [sys.executable, "-c", COUNT_PROBE]
+    print(f"\nfirst count of a fresh process (ms, median of {runs} processes), the empty clue set's as baseline; "
+          f"the {k} slowest sets of bench_count.py's hunt and of bench_count's hard mixes (warm ms beside)")
+    header = (f"{'set':<22} {'warm':>6} {'first':>7} {'- empty':>8} {'imported':>8} "
+              f"{'count FILE s':>12} {'- empty':>8}  goal")
+    print(header)
+    print("-" * len(header))
+    empty_first = empty_cli = 0.0
+    worst, imports = 0.0, []
+    for number, (label, warm, clues) in enumerate(sets):
+        path = folder / f"count-{number}.yaml"
+        path.write_text(Puzzle([PuzzleClue(f"clue {i}", clue) for i, clue in enumerate(clues, 1)]).to_yaml()
+                        if clues else "clues: []\n")
+        firsts, imported = [], []
+        for _ in range(runs):
+            _, out, _ = timed([*probe, str(path)], env)
+            result = json.loads(out)
+            firsts.append(result["seconds"])
+            imported = result["imported"]
+        first = statistics.median(firsts) * 1000
+        wall = median_of([*cli, "count", str(path)], env, runs)[0]
+        if not clues:
+            empty_first, empty_cli = first, wall
+        over = first - empty_first
+        if clues:
+            worst = max(worst, over)
+        imports += imported
+        goal = "" if not clues else f"<= +{GOAL_COUNT_MS:.0f} ms: {'met' if over <= GOAL_COUNT_MS else 'MISSED'}"
+        print(f"{label:<22} {warm * 1000:>6.1f} {first:>7.1f} {over:>+8.1f} {len(imported):>8} "
+              f"{wall:>12.3f} {wall - empty_cli:>+8.3f}  {goal}", flush=True)
+    print("-" * len(header))
+    print(f"first count, worst set: {worst:+.1f} ms over the empty set's (goal <= +{GOAL_COUNT_MS:.0f} ms): "
+          f"{'met' if worst <= GOAL_COUNT_MS else 'MISSED'}; modules imported inside a first count: "
+          f"{', '.join(sorted(set(imports))) or 'none'}")
 
 
 def in_process(names: list[str], calls: int) -> None:

@@ -29,8 +29,10 @@ from solver.solo.techniques import (
     Candidates,
     Contradiction,
     Deduction,
+    Technique,
     next_deduction,
     single_card,
+    trial_is,
 )
 
 Pair = tuple[str, str]  # (location, delict), display names
@@ -185,13 +187,14 @@ def _is_reading(deduction: Deduction, clues: Sequence[PuzzleClue]) -> bool:
     return entry is not None and not isinstance(entry.clue, DistrictClue)
 
 
-def _first_real(start: Candidates, clues: Sequence[PuzzleClue], board: Board, unreadable: set[int]) -> _Found:
+def _first_real(start: Candidates, clues: Sequence[PuzzleClue], board: Board, unreadable: set[int],
+                ladder: Sequence[Technique] = TECHNIQUES) -> _Found:
     """Read cards silently until the ladder's step is a real deduction (cards in `unreadable` stay unread)."""
     state = start.copy()
     state.spent |= unreadable
     read: list[str] = []
     first_reading = None
-    while (deduction := next_deduction(state, clues, board, TECHNIQUES)) is not None:
+    while (deduction := next_deduction(state, clues, board, ladder)) is not None:
         if not _is_reading(deduction, clues):
             return _Found(deduction, first_reading, read, state)
         first_reading = first_reading or deduction
@@ -209,10 +212,19 @@ def _support(start: Candidates, clues: Sequence[PuzzleClue], board: Board, found
     index = {entry.label: position for position, entry in enumerate(clues)}
     needed = list(dict.fromkeys(found.read))
     left_out: set[int] = set()
+    # Only a step of the same technique can be the same step: where the ladder up to it finds
+    # nothing, the full ladder's step is a harder technique's, so the harder ones are not run.
+    rung = next(number for number, technique in enumerate(TECHNIQUES) if technique.name == found.step.technique)
+    ladder = TECHNIQUES[:rung + 1]
     for label in list(needed):
         trying = left_out | {index[label]}
-        again = _first_real(start, clues, board, trying).step
-        if again is not None and _same(again, found.step):
+        if found.step.technique == "trial":  # the easier techniques find nothing, and the same trial wins
+            reached = _first_real(start, clues, board, trying, TECHNIQUES[:-1])
+            same = reached.step is None and trial_is(reached.state, clues, board, found.step)
+        else:
+            again = _first_real(start, clues, board, trying, ladder).step
+            same = again is not None and _same(again, found.step)
+        if same:
             left_out = trying
             needed.remove(label)
     return [*found.step.cards, *needed]

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from typing import assert_never
 
 from solver.core import names
-from solver.core.bits import FULL, N, bit, indices, location_mask, mask_of, union
+from solver.core.bits import FULL, N, bit, byte_tables, indices, location_mask, mask_of, union
 from solver.core.board import Board
 from solver.core.cards import DelictClue, DistrictClue, GroupClue, LocationClue, NotClue
 from solver.core.semantics import unary_masks
@@ -56,32 +56,69 @@ class Deduction:
 class Candidates:
     masks: list[int]
     spent: set[int] = field(default_factory=set)  # clues that restrict delicts one by one, fully applied
+    _holders: tuple[tuple[int, ...], list[int]] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def everything(cls) -> Candidates:
         return cls([FULL] * N)
 
     def copy(self) -> Candidates:
-        return Candidates(list(self.masks), set(self.spent))
+        copied = Candidates(list(self.masks), set(self.spent))
+        if self._holders is not None:
+            copied._holders = (self._holders[0], list(self._holders[1]))
+        return copied
+
+    def restrict(self, delict: int, mask: int) -> None:
+        """Keep only the locations of `mask` for the delict (the holders kept follow)."""
+        masks, kept = self.masks, self._holders
+        gone = masks[delict] & ~mask
+        if kept is not None and kept[0] == tuple(masks):
+            holders = kept[1]
+            while gone:
+                low = gone & -gone
+                holders[low.bit_length() - 1] &= ~(1 << delict)
+                gone ^= low
+            masks[delict] &= mask
+            self._holders = (tuple(masks), holders)
+        else:
+            masks[delict] &= mask
 
     def holders(self, location: int) -> int:
         """Bitmask of delicts that may still be at `location`."""
         return mask_of(d for d in range(N) if self.masks[d] >> location & 1)
 
     def all_holders(self) -> list[int]:
+        """Per location, the bitmask of delicts that may still be there (not to be changed: the
+        list is kept for the same masks)."""
+        key = tuple(self.masks)
+        if self._holders is not None and self._holders[0] == key:
+            return self._holders[1]
         holders = [0] * N
         for d, mask in enumerate(self.masks):
-            for location in indices(mask):
-                holders[location] |= bit(d)
+            delict = 1 << d
+            while mask:
+                low = mask & -mask
+                holders[low.bit_length() - 1] |= delict
+                mask ^= low
+        self._holders = (key, holders)
         return holders
 
     def apply(self, deduction: Deduction) -> None:
-        for delict, location in deduction.removals:
-            self.masks[delict] &= ~bit(location)
+        masks, kept = self.masks, self._holders
+        if kept is not None and kept[0] == tuple(masks):  # the holders kept follow the removals
+            holders = kept[1]
+            for delict, location in deduction.removals:
+                masks[delict] &= ~(1 << location)
+                holders[location] &= ~(1 << delict)
+            self._holders = (tuple(masks), holders)
+        else:
+            for delict, location in deduction.removals:
+                masks[delict] &= ~(1 << location)
         self.check()
 
     def check(self) -> None:
-        if all(self.masks) and union(self.masks) == FULL:
+        masks = self.masks
+        if all(masks) and union(masks) == FULL:
             return
         for d, mask in enumerate(self.masks):
             if not mask:
@@ -161,19 +198,21 @@ def single_card(state: Candidates, clues: Sequence[PuzzleClue], board: Board) ->
 # --- level 1: one candidate left ---------------------------------------------------
 
 def single_candidate(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> Deduction | None:
-    for d, mask in enumerate(state.masks):
-        if mask & (mask - 1) == 0:
-            location = indices(mask)[0]
-            others = [(o, location) for o in range(N) if o != d and state.masks[o] >> location & 1]
-            if others:
+    masks = state.masks
+    holders = state.all_holders()
+    for d, mask in enumerate(masks):
+        if mask and mask & (mask - 1) == 0:
+            location = mask.bit_length() - 1
+            if holders[location] != 1 << d:  # another delict may still be there
+                others = [(o, location) for o in _bits(holders[location]) if o != d]
                 return Deduction("single", [], others,
                                  f"{the(d).capitalize()} can only be in {names.LOCATIONS[location]}, "
                                  f"so nothing else took place there.")
-    for location, holders in enumerate(state.all_holders()):
-        if holders & (holders - 1) == 0:
-            d = indices(holders)[0]
-            if state.masks[d] != bit(location):
-                return Deduction("single", [], _removals(d, state.masks[d] & ~bit(location)),
+    for location, held in enumerate(holders):
+        if held and held & (held - 1) == 0:
+            d = held.bit_length() - 1
+            if masks[d] != 1 << location:
+                return Deduction("single", [], _removals(d, masks[d] & ~(1 << location)),
                                  f"Only {the(d)} can still be in {names.LOCATIONS[location]}, "
                                  f"so {the(d)} took place there.")
     return None
@@ -189,21 +228,38 @@ def closed_set(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> 
     open_delicts = [(d, mask) for d, mask in enumerate(state.masks) if mask & (mask - 1)]
     holders = state.all_holders()
     open_locations = [(loc, mask) for loc, mask in enumerate(holders) if mask & (mask - 1)]
+    masks = state.masks
     for size in range(2, min(LARGEST_SET, len(open_delicts) - 1) + 1):
         for group, covered in _tight_groups(open_delicts, size):
+            if covered.bit_count() == len(group):  # no contradiction: removals only if another delict fits
+                inside = mask_of(group)
+                if not any(holders[loc] & ~inside for loc in _bits(covered)):
+                    continue
             deduction = _naked(state, group, covered)
             if deduction:
                 return deduction
         for group, covered in _tight_groups(open_locations, size):
+            if covered.bit_count() == len(group):
+                inside = mask_of(group)
+                if not any(masks[d] & ~inside for d in _bits(covered)):
+                    continue
             deduction = _hidden(state, group, covered)
             if deduction:
                 return deduction
     return None
 
 
+@cache
+def _bits(mask: int) -> tuple[int, ...]:
+    return tuple(indices(mask))
+
+
 def _tight_groups(items: list[tuple[int, int]], size: int):
-    """Groups of `size` items whose masks together cover at most `size` bits (pruned as they grow)."""
-    small = [(item, mask) for item, mask in items if mask.bit_count() <= size]
+    """Groups of `size` items whose masks together cover at most `size` bits (pruned as they grow),
+    in lexicographic order of their positions."""
+    small = tuple((item, mask) for item, mask in items if mask.bit_count() <= size)
+    if size <= 4:
+        return _tight_small(small, size)
 
     def extend(start: int, chosen: tuple[int, ...], covered: int):
         if len(chosen) == size:
@@ -216,6 +272,69 @@ def _tight_groups(items: list[tuple[int, int]], size: int):
                 yield from extend(position + 1, (*chosen, item), grown)
 
     return extend(0, (), 0)
+
+
+@lru_cache(maxsize=1 << 14)
+def _tight_small(small: tuple[tuple[int, int], ...], size: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """The tight groups of 2 to 4 items, kept: the ladder meets the same open items again and
+    again (in one trial after another)."""
+    items = list(small)
+    found = _tight_pairs(items) if size == 2 else _tight_triples(items) if size == 3 else _tight_quadruples(items)
+    return tuple(found)
+
+
+def clear_caches() -> None:
+    """Forget the tight groups kept (benchmarks time the ladder as a fresh process runs it)."""
+    _tight_small.cache_clear()
+
+
+def _tight_pairs(small: list[tuple[int, int]]) -> list[tuple[tuple[int, ...], int]]:
+    found: list[tuple[tuple[int, ...], int]] = []
+    for i, (a, mask_a) in enumerate(small):
+        for b, mask_b in small[i + 1:]:
+            covered = mask_a | mask_b
+            if covered.bit_count() <= 2:
+                found.append(((a, b), covered))
+    return found
+
+
+def _tight_triples(small: list[tuple[int, int]]) -> list[tuple[tuple[int, ...], int]]:
+    found: list[tuple[tuple[int, ...], int]] = []
+    count = len(small)
+    for i in range(count):
+        a, mask_a = small[i]
+        for j in range(i + 1, count):
+            b, mask_b = small[j]
+            ab = mask_a | mask_b
+            if ab.bit_count() > 3:
+                continue
+            for c, mask_c in small[j + 1:]:
+                covered = ab | mask_c
+                if covered.bit_count() <= 3:
+                    found.append(((a, b, c), covered))
+    return found
+
+
+def _tight_quadruples(small: list[tuple[int, int]]) -> list[tuple[tuple[int, ...], int]]:
+    found: list[tuple[tuple[int, ...], int]] = []
+    count = len(small)
+    for i in range(count):
+        a, mask_a = small[i]
+        for j in range(i + 1, count):
+            b, mask_b = small[j]
+            ab = mask_a | mask_b
+            if ab.bit_count() > 4:
+                continue
+            for k in range(j + 1, count):
+                c, mask_c = small[k]
+                abc = ab | mask_c
+                if abc.bit_count() > 4:
+                    continue
+                for e, mask_e in small[k + 1:]:
+                    covered = abc | mask_e
+                    if covered.bit_count() <= 4:
+                        found.append(((a, b, c, e), covered))
+    return found
 
 
 def _naked(state: Candidates, group: tuple[int, ...], covered: int) -> Deduction | None:
@@ -262,7 +381,15 @@ def _first_card_deduction(state, clues, board, kind, find) -> Deduction | None:
 
 
 def _partner_mask(locations: int, pairs: frozenset[tuple[int, int]]) -> int:
-    return mask_of(b for a, b in pairs if locations >> a & 1)
+    low, high = _partner_tables(pairs)
+    return low[locations & 255] | high[locations >> 8]
+
+
+@cache
+def _partner_tables(pairs: frozenset[tuple[int, int]]) -> tuple[list[int], list[int]]:
+    """The partners of a set of locations, by its low and its high byte (byte_tables)."""
+    near = [mask_of(b for a, b in pairs if a == location) for location in range(N)]
+    return byte_tables(near)
 
 
 def _district_partners(state: Candidates, entry: PuzzleClue, board: Board) -> Deduction | None:
@@ -309,7 +436,7 @@ def _group_direction(state: Candidates, entry: PuzzleClue, board: Board) -> Dedu
     clue = entry.clue
     if not isinstance(clue, GroupClue):
         return None
-    direction = location_mask(loc for loc in names.LOCATIONS if board.in_direction(loc, clue.direction))
+    direction = _direction_mask(board, clue.direction)
     members = [names.DELICT_INDEX[d] for d in clue.delicts]
     able = [d for d in members if state.masks[d] & direction]
     if not able:
@@ -322,6 +449,11 @@ def _group_direction(state: Candidates, entry: PuzzleClue, board: Board) -> Dedu
                   f"not in {places(state.masks[d] & ~direction)}.")
         return Deduction("group", [entry.label], _removals(d, state.masks[d] & ~direction), reason)
     return None
+
+
+@cache
+def _direction_mask(board: Board, direction: str) -> int:
+    return location_mask(loc for loc in names.LOCATIONS if board.in_direction(loc, direction))
 
 
 # --- level 4: a contradiction found by trying one case -----------------------------
@@ -339,15 +471,62 @@ def trial(state: Candidates, clues: Sequence[PuzzleClue], board: Board, shortest
     for d in open_delicts:
         for location in indices(state.masks[d]):
             trying = state.copy()
-            trying.masks[d] = bit(location)
+            trying.restrict(d, bit(location))
+            # Only a shorter chain than the best one's can replace it: a trial still going after as
+            # many steps is cut there (it ends in no contradiction, or one no shorter: never chosen).
+            limit = len(steps_so_far(best[2])) if shortest and best is not None else None
             try:
-                apply_ladder(trying, clues, board, TECHNIQUES[:-1])
+                apply_ladder(trying, clues, board, TECHNIQUES[:-1], limit)
             except Contradiction as why:
                 if best is None or len(steps_so_far(why)) < len(steps_so_far(best[2])):
                     best = (d, location, why)
                 if not shortest or len(steps_so_far(why)) <= SHORT_ENOUGH:
                     return _trial_deduction(*best)
     return _trial_deduction(*best) if best else None
+
+
+def trial_is(state: Candidates, clues: Sequence[PuzzleClue], board: Board, step: Deduction) -> bool:
+    """Whether `trial(state, ...)` would give the same step as `step` (a trial's: the same
+    technique and reason, the same removal), without trying every case to its end: the case
+    itself first, to exactly its chain's length; then the cases before it may not fail as soon
+    (within SHORT_ENOUGH steps, or at all within as many steps), nor the cases after it sooner."""
+    (d, location), = step.removals
+    steps = len(step.chain) - 1
+    mask = state.masks[d]
+    if not mask & (mask - 1) or not mask >> location & 1:
+        return False
+    why = _try(state, d, location, clues, board, steps + 1)
+    if why is None or len(steps_so_far(why)) != steps or _trial_deduction(d, location, why).reason != step.reason:
+        return False
+    open_delicts = sorted((o for o in range(N) if state.masks[o] & (state.masks[o] - 1)),
+                          key=lambda o: state.masks[o].bit_count())
+    cases = [(o, place) for o in open_delicts for place in indices(state.masks[o])]
+    position = cases.index((d, location))
+    earlier = SHORT_ENOUGH if steps <= SHORT_ENOUGH else steps  # a case before it fails within this: it wins
+    for o, place in cases[:position]:
+        failed = _try(state, o, place, clues, board, earlier + 1)
+        if failed is not None and len(steps_so_far(failed)) <= earlier:
+            return False
+    if steps <= SHORT_ENOUGH:  # the first case within SHORT_ENOUGH wins, whatever comes after
+        return True
+    for o, place in cases[position + 1:]:
+        failed = _try(state, o, place, clues, board, steps)
+        if failed is not None and len(steps_so_far(failed)) < steps:
+            return False
+    return True
+
+
+def _try(state: Candidates, d: int, location: int, clues: Sequence[PuzzleClue], board: Board,
+         limit: int | None) -> Contradiction | None:
+    """The contradiction the easier techniques reach with delict d at `location` (cut after
+    `limit` steps), or None."""
+    trying = state.copy()
+    trying.restrict(d, bit(location))
+    try:
+        apply_ladder(trying, clues, board, TECHNIQUES[:-1], limit)
+    except Contradiction as why:
+        return why
+    return None
 
 
 def first_trial(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> Deduction | None:
@@ -368,15 +547,17 @@ def steps_so_far(error: Contradiction) -> list[Deduction]:
 
 
 def apply_ladder(state: Candidates, clues: Sequence[PuzzleClue], board: Board,
-              ladder: Sequence[Technique]) -> list[Deduction]:
+              ladder: Sequence[Technique], limit: int | None = None) -> list[Deduction]:
     """Apply the ladder until nothing changes; a Contradiction carries the steps taken.
 
     A fully placed state is still run through the ladder: a district or group card it breaks
-    shows up as a contradiction."""
+    shows up as a contradiction. With `limit`, stop after that many steps (a contradiction
+    found later would carry at least as many)."""
     steps: list[Deduction] = []
     try:
         state.check()
-        while (deduction := next_deduction(state, clues, board, ladder)) is not None:
+        while (limit is None or len(steps) < limit) and (
+                deduction := next_deduction(state, clues, board, ladder)) is not None:
             steps.append(deduction)
             state.apply(deduction)
     except Contradiction as why:

@@ -170,3 +170,31 @@ def test_a_trial_counts_its_steps_in_words():
     assert "Then, in one step, no place" in _trial_deduction(D["arrest"], L["Kirn"], quick).reason
     quick.steps *= 3
     assert "Then, in 3 steps, no place" in _trial_deduction(D["arrest"], L["Kirn"], quick).reason
+
+
+def test_trial_is_agrees_with_the_trial_on_every_failing_case(board):
+    """trial_is (the hints' quick check) says yes exactly for the step `trial` gives, among the
+    trial deductions of every case that fails, at each state an explanation tries cases in."""
+    from solver.solo.explain import explain_puzzle
+    from solver.solo.puzzle import load_puzzle
+    from solver.solo.techniques import Candidates, _trial_deduction, _try, trial, trial_is
+
+    checked = 0
+    for name in ("tutorial-3", "expert-2", "box-4"):
+        puzzle = load_puzzle(name)
+        clues = puzzle.clues
+        state = Candidates.everything()
+        for step in explain_puzzle(puzzle, board).steps:
+            if step.technique == "trial":
+                answer = trial(state.copy(), clues, board)
+                assert answer is not None and answer.reason == step.reason
+                for d in range(16):
+                    for location in range(16):
+                        if state.masks[d] & (state.masks[d] - 1) and state.masks[d] >> location & 1:
+                            why = _try(state, d, location, clues, board, None)
+                            if why is not None:
+                                case = _trial_deduction(d, location, why)
+                                assert trial_is(state.copy(), clues, board, case) == (case.reason == answer.reason)
+                                checked += 1
+            state.apply(step)
+    assert checked > 50
