@@ -12,7 +12,8 @@ board with one move more (a play) or one fewer (an undo) than the board it was d
 at the end the history holds (plays acknowledged - undos acknowledged) moves.
 
 The server, the measured clients and the listening pages are three processes on loopback, so that
-none waits on another's interpreter. Goals: paced p99 <= 10x the quiet round trip (its p50); the slowest request
+none waits on another's interpreter; every client and page has a client of its own, made (and
+every page open) before the clock starts. Goals: paced p99 <= 10x the quiet round trip (its p50); the slowest request
 under saturation < 1 s; 0 lost or doubled changes.
 
     python bench/bench_serve.py [--seconds 10] [--clients 40] [--streams 200]
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import multiprocessing
 import os
 import random
 import socket
@@ -33,6 +35,7 @@ import time
 from dataclasses import dataclass, field
 from multiprocessing import Process, Queue
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -121,11 +124,11 @@ async def check(client: httpx.AsyncClient, load: Load) -> None:
     load.statuses[answer.status_code] = load.statuses.get(answer.status_code, 0) + 1
 
 
-def shared_client(url: str, connections: int, timeout: float | None) -> httpx.AsyncClient:
-    """One client for all the connections of a process: building a client costs tens of milliseconds
-    (its TLS context), which 200 of them would spend blocking the loop while the clock runs."""
-    limits = httpx.Limits(max_connections=connections, max_keepalive_connections=connections)
-    return httpx.AsyncClient(base_url=url, timeout=timeout, limits=limits)
+def new_client(url: str, timeout: float | None) -> httpx.AsyncClient:
+    """A client of its own for each measured client and each page (a pool shared by 40 tasks
+    queues them on its lock), all made before the clock starts: making one costs tens of
+    milliseconds (its TLS context), which would block the loop while it runs."""
+    return httpx.AsyncClient(base_url=url, timeout=timeout)
 
 
 async def client_loop(client: httpx.AsyncClient, seconds: float, period: float | None, load: Load,
@@ -145,40 +148,58 @@ async def client_loop(client: httpx.AsyncClient, seconds: float, period: float |
             await check(client, load)
 
 
-async def listen(client: httpx.AsyncClient, counted: list[int]) -> None:
+async def listen(client: httpx.AsyncClient, counted: list[int], opened: asyncio.Event, streams: int,
+                 first: list[int]) -> None:
     async with client.stream("GET", "/api/events") as events:
         async for line in events.aiter_lines():
             if line.startswith("event: state"):
                 counted[0] += 1
+                if len(first) < streams and id(client) not in first:
+                    first.append(id(client))
+                    if len(first) == streams:
+                        opened.set()
 
 
-async def listen_all(url: str, streams: int, seconds: float) -> tuple[int, int]:
-    """(events the pages received, pages whose stream failed before the end)."""
-    counted = [0]
-    async with shared_client(url, streams, None) as client:
-        listeners = [asyncio.create_task(listen(client, counted)) for _ in range(streams)]
-        await asyncio.sleep(seconds)
-        failed = sum(1 for task in listeners if task.done())
-        for task in listeners:
-            task.cancel()
-        await asyncio.gather(*listeners, return_exceptions=True)
+async def listen_all(url: str, streams: int, ready: Any, stop: Any) -> tuple[int, int]:
+    """(events the pages received after they all were open, pages whose stream failed)."""
+    counted, first = [0], []
+    opened = asyncio.Event()
+    clients = [new_client(url, None) for _ in range(streams)]
+    listeners = [asyncio.create_task(listen(client, counted, opened, streams, first)) for client in clients]
+    if streams:
+        await opened.wait()
+    counted[0] = 0
+    ready.set()
+    while not stop.is_set():
+        await asyncio.sleep(0.05)
+    failed = sum(1 for task in listeners if task.done())
+    for task in listeners:
+        task.cancel()
+    await asyncio.gather(*listeners, return_exceptions=True)
+    for client in clients:
+        await client.aclose()
     return counted[0], failed
 
 
-def pages(url: str, streams: int, seconds: float, events: Queue[tuple[int, int]]) -> None:
+def pages(url: str, streams: int, ready: Any, stop: Any, events: Queue[tuple[int, int]]) -> None:
     """The pages holding the change feed open, in a process of their own: reading their events
     must not delay the clients whose round trips are measured."""
-    events.put(asyncio.run(listen_all(url, streams, seconds)))
+    events.put(asyncio.run(listen_all(url, streams, ready, stop)))
 
 
 async def run_load(url: str, clients: int, streams: int, seconds: float, period: float | None) -> Load:
     load = Load()
     events: Queue[tuple[int, int]] = Queue()
-    listening = Process(target=pages, args=(url, streams, seconds + 2.0, events))
+    ready, stop = multiprocessing.Event(), multiprocessing.Event()
+    listening = Process(target=pages, args=(url, streams, ready, stop, events))
     listening.start()
-    await asyncio.sleep(1.0)  # the pages are open before the load begins
-    async with shared_client(url, clients, 30) as client:
-        await asyncio.gather(*(client_loop(client, seconds, period, load, seed) for seed in range(clients)))
+    if streams:
+        ready.wait(120)  # every page open and told the first version before the clock starts
+    measured = [new_client(url, 30) for _ in range(clients)]
+    await asyncio.gather(*(client_loop(client, seconds, period, load, seed) for seed, client in enumerate(measured)))
+    for client in measured:
+        await client.aclose()
+    stop.set()
     load.events, load.failed_streams = events.get()
     listening.join()
     return load
