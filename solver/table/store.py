@@ -85,6 +85,13 @@ class StateFile:
         self._lock = FileLock(self.path.with_name(f".{self.path.name}.lock"), timeout=timeout,
                               poll_interval=LOCK_POLL)
 
+    def last_read(self) -> Snapshot | None:
+        """The snapshot of the last read, when the file has not changed since (costs one stat); else None."""
+        key, stamp = str(self.path), _stamp(self.path)
+        with _LAST_READ_LOCK:
+            last = _LAST_READ.get(key)
+        return last[1] if stamp is not None and last is not None and last[0] == stamp else None
+
     def read(self) -> Snapshot:
         """The state as saved now, with its version (saves are atomic, so no lock is needed).
 
