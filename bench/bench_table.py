@@ -39,10 +39,11 @@ from starlette.routing import Route
 from solver.core.board import load_board
 from solver.core.deck import load_deck
 from solver.core.yamlio import dump_yaml
-from solver.table import rules
+from solver.documents.table import check_document
 from solver.table.cardref import numbered_card
 from solver.table.state import load_state, new_game
 from solver.web.app import TableConfig, create_app
+from solver.web.events import PAGE_GAP_SECONDS
 
 RULE_4 = {"break-in": ["Oberhausen", "Obermoschel", "Meisenheim", "Lettweiler"]}
 
@@ -119,7 +120,7 @@ def in_process_check(state_path: Path) -> Callable[[], object]:
     def check() -> object:
         state = load_state(state_path)
         ref = numbered_card(38, deck)
-        return json.dumps({**rules.check(state, ref.card, board).to_dict(), "card": ref.to_dict()})
+        return json.dumps(check_document(state, ref, board)[1])
 
     return check
 
@@ -144,11 +145,12 @@ def change_latency(base: str, changes: int) -> list[float]:
     found = []
     with httpx.Client() as client:
         for index in range(changes):
+            time.sleep(PAGE_GAP_SECONDS)  # a move at a table, not a burst (a burst is told once a quarter second)
             event.clear()
             version = client.get(base + "/api/state").json()["version"]
-            path = "/api/play" if index % 2 == 0 else "/api/undo"
+            path, body = ("/api/play", {"card": 38}) if index % 2 == 0 else ("/api/undo", {})
             start = time.perf_counter()
-            client.post(base + path, json={"card": 38, "version": version})
+            client.post(base + path, json={**body, "version": version}).raise_for_status()
             if event.wait(5):
                 found.append((heard[-1] - start) * 1000)
     stop.set()
