@@ -22,6 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.bench_count import best_time  # noqa: E402
 from solver.core.board import load_board  # noqa: E402
 from solver.solo.explain import explain_clues, explain_puzzle  # noqa: E402
 from solver.solo.hints import grid_hint  # noqa: E402
@@ -30,15 +31,6 @@ from tests.solo.explain_samples import puzzles, sample_grids, solution_of  # noq
 
 GOAL_EXPLAIN = 0.050
 GOAL_HINT = 0.020
-
-
-def best(call, runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        call()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def median(call, runs: int) -> float:
@@ -66,7 +58,7 @@ def main() -> None:
         steps = len(explain_puzzle(puzzle, board).steps)
         explain = median(lambda p=puzzle: explain_puzzle(p, board), args.runs)
         grids = sample_grids(puzzle, board, solution)
-        hints = [(best(lambda g=grid, p=puzzle, s=solution: grid_hint(p, board, g, s), args.runs), label)
+        hints = [(best_time(lambda g=grid, p=puzzle, s=solution: grid_hint(p, board, g, s), args.runs), label)
                  for label, grid in grids]
         hint, where = max(hints)
         print(f"{name:<12} {steps:>5} {explain * 1e3:>10.1f} {len(grids):>5} {hint * 1e3:>13.2f}  {where}")

@@ -12,27 +12,17 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.bench_count import WORST_CASES, keyed_time, search, worst_case
+from bench.bench_count import WORST_CASES, best_time, keyed_time, search, worst_case
 from solver.core.board import load_board
 from solver.counting import count_clues, reduce_clues
 from solver.counting import odds as odds_module
 from solver.counting.keyed import warm_tables
 
 GOAL = 2.0
-
-
-def best(call, runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        call()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def main() -> None:
@@ -57,8 +47,8 @@ def main() -> None:
     print(f"{'set':<22}{'count':>8}{'odds':>10}{'ratio':>8}  path")
     worst = ("", 0.0)
     for label, clues in sets:
-        count = best(lambda c=clues: count_clues(c, board), 3)
-        odds = best(lambda c=clues: odds_module.odds_of_clues(c, board), args.runs)
+        count = best_time(lambda c=clues: count_clues(c, board), 3)
+        odds = best_time(lambda c=clues: odds_module.odds_of_clues(c, board), args.runs)
         path = "segments" if odds_module._segments(reduce_clues(clues, board)) is not None else "pinned"
         ratio = odds / count
         worst = max(worst, (label, ratio), key=lambda pair: pair[1])
