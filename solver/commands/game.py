@@ -376,7 +376,7 @@ def play(state_file: str, card: str | None, clue_text: str | None, choose: str |
          more: bool, discard: tuple[int, ...], board_file: str | None, deck_file: str | None,
          as_json: bool) -> None:
     """Play CARD on STATE: markers, tiles, the player's score, cards out, whose turn."""
-    from solver.documents.table import play_document, refused_document
+    from solver.documents.table import play_document, card_verdict_document
     from solver.table import rules, wording
     from solver.table.errors import ChoiceNeeded, GameOver, NotYourTurn, PlayOn, StateConflict
 
@@ -401,7 +401,7 @@ def play(state_file: str, card: str | None, clue_text: str | None, choose: str |
             raise _choice_words(arg.card, needed) from None
         if not verdict.playable:
             if as_json:
-                echo_json(refused_document(verdict, arg))
+                echo_json(card_verdict_document(verdict, arg))
             _refuse(f"{arg.label} is not playable (rule {verdict.rule}): {wording.reason(verdict)}")
     if as_json:
         echo_json(play_document(state, verdict, arg, who, choice))

@@ -113,17 +113,17 @@ def check_document(state: GameState, ref: CardRef, board: Board, player: str | N
                    more: bool = False) -> tuple[Verdict, dict[str, Any]]:
     """`check`: the verdict on playing the card now (a card out of the game already is gone)."""
     verdict = rules.check_numbered(state, ref.card, board, ref.number, state.player(player), end_of_turn=not more)
-    return verdict, {**verdict_document(verdict), "card": ref.to_dict()}
+    return verdict, card_verdict_document(verdict, ref)
 
 
-def refused_document(verdict: Verdict, ref: CardRef) -> dict[str, Any]:
-    """A play the rules refuse: the verdict, as `check` gives it."""
+def card_verdict_document(verdict: Verdict, ref: CardRef) -> dict[str, Any]:
+    """A verdict with the card it was given on: what `check` answers, and a refused play."""
     return {**verdict_document(verdict), "card": ref.to_dict()}
 
 
 def play_document(state: GameState, verdict: Verdict, ref: CardRef, player: str, choice: str | None) -> dict[str, Any]:
     """A card played: the verdict it was played on, then the player's score and whose turn it is."""
-    return {"played": {**verdict_document(verdict), "card": ref.to_dict(), "player": player, "choice": choice},
+    return {"played": {**card_verdict_document(verdict, ref), "player": player, "choice": choice},
             "score": state.scores[player], "turn": state.turn, "finished": state.finished,
             "outcome": outcome_document(state)}
 
@@ -188,7 +188,7 @@ def end_document(state: GameState) -> dict[str, Any]:
 
 def goes_on_document(verdict: Verdict, ref: CardRef) -> dict[str, Any]:
     """Rule 12 refused: a card left in a hand is playable, so the game goes on."""
-    return {"over": False, "playable": {**verdict_document(verdict), "card": ref.to_dict()},
+    return {"over": False, "playable": card_verdict_document(verdict, ref),
             "reason": None, "winners": [], "scores": None}
 
 

@@ -188,7 +188,7 @@ class TableRoutes:
             verdict, chosen = rules.play(state, ref.card, self.config.the_board(), ref.record, choice, player,
                                          _flag(data, "more"), discard)
             if not verdict.playable:
-                raise NotPlayable(documents.refused_document(verdict, ref))
+                raise NotPlayable(documents.card_verdict_document(verdict, ref))
         return {**documents.play_document(state, verdict, ref, player, chosen), "state": state_document(_left(store))}
 
     async def undo(self, request: Request) -> Response:
