@@ -376,7 +376,7 @@ def play(state_file: str, card: str | None, clue_text: str | None, choose: str |
          more: bool, discard: tuple[int, ...], board_file: str | None, deck_file: str | None,
          as_json: bool) -> None:
     """Play CARD on STATE: markers, tiles, the player's score, cards out, whose turn."""
-    from solver.documents.table import play_document, card_verdict_document
+    from solver.documents.table import card_verdict_document, play_document
     from solver.table import rules, wording
     from solver.table.errors import ChoiceNeeded, GameOver, NotYourTurn, PlayOn, StateConflict
 
