@@ -16,13 +16,22 @@ from solver.table.state import REMOVE, CardRecord
 
 
 @dataclass(frozen=True)
+class Deal:
+    """Chance: `card` is the next card of the pooled order of the piles being shuffled. The
+    outcomes are the pooled cards not dealt yet, each as likely (`State.chance_outcomes()`); once
+    all are dealt, the order goes back into the piles in equal parts, the first pile taking the
+    first part, the top card of each pile last."""
+
+    card: int
+
+
+@dataclass(frozen=True)
 class Shuffle:
-    """Chance: the named piles are pooled, put in `order` (a permutation of their cards, top card
-    last; None draws it from the state's seeded random generator) and dealt back into the piles in
-    equal parts, the first pile taking the first part."""
+    """The setup's shuffle of the named piles in one step, in a given `order` (a permutation of
+    their cards, as the `Deal`s would build it): a stacked deck for a test or a replay."""
 
     piles: tuple[str, ...]
-    order: tuple[int, ...] | None = None
+    order: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -81,7 +90,7 @@ class Stop:
     taker: str
 
 
-Action = Shuffle | Draw | Pick | Play | Pass | Discard | Decline | Stop
+Action = Deal | Shuffle | Draw | Pick | Play | Pass | Discard | Decline | Stop
 
 
 class IllegalAction(Refused):

@@ -99,7 +99,7 @@ def play_game(game: Game, bots: Sequence[Bot], seed: int = 0, max_turns: int = M
             state.halt(f"the bound of {max_turns} turns was reached")
             break
         if state.is_chance_node():
-            state.apply_action(state.legal_actions()[0])
+            state.apply_action(state.sample_chance())
         else:
             state.apply_action(bots[state.current_player()](state))
     return state

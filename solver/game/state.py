@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from solver.core.cards import Clue, RemoveOneMarker
 from solver.core.errors import BadInput
-from solver.game.actions import Action, Decline, Discard, Draw, IllegalAction, Pass, Pick, Play, Shuffle, Stop
+from solver.game.actions import Action, Deal, Decline, Discard, Draw, IllegalAction, Pass, Pick, Play, Shuffle, Stop
 from solver.game.game import HAND_SIZE, PICK_FROM, TWO_PLAYER_DISCARDS, Back
 from solver.table import deduce, rules
 from solver.table.errors import GameGoesOn, Refused
@@ -43,7 +43,7 @@ TERMINAL = -4  # current_player() once the game is over
 class Step(StrEnum):
     """Which step of the game the next action belongs to."""
 
-    SHUFFLE = "shuffle"  # chance: the next piles are shuffled (the setup)
+    SHUFFLE = "shuffle"  # chance: the next card of the piles being shuffled is dealt (the setup)
     OPENING = "opening"  # the opening draws, one card each in turn until everyone has 4
     PLAY = "play"  # the turn: Play or Pass (the two-player variant: up to 3 cards, Pass ends the turn)
     DISCARD = "discard"  # after a play: Discard one more card, or Decline
@@ -79,6 +79,7 @@ class _Turn:
     asked: list[str] = field(default_factory=list)  # the STOP window: players still to ask, in order
     opening: int = 0  # opening draws done
     to_shuffle: list[tuple[str, ...]] = field(default_factory=list)
+    dealt: list[int] = field(default_factory=list)  # the shuffle's pooled order so far
     turns: int = 0  # turns completed
     halted: str | None = None  # why play stopped without the rules' end (`halt`)
 
@@ -163,9 +164,17 @@ class State:
         return self.turn.halted
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
-        """At a chance node, its one outcome as OpenSpiel lists them: the shuffle, whose order the
-        state's seeded generator draws."""
-        return [(Shuffle(self.turn.to_shuffle[0]), 1.0)] if self.is_chance_node() else []
+        """At a chance node, its outcomes as OpenSpiel lists them: each card of the piles being
+        shuffled that is not dealt yet, by number, each as likely."""
+        if not self.is_chance_node():
+            return []
+        dealt = set(self.turn.dealt)
+        left = sorted(n for name in self.turn.to_shuffle[0] for n in self.piles[name] if n not in dealt)
+        return [(Deal(n), 1.0 / len(left)) for n in left]
+
+    def sample_chance(self) -> Action:
+        """A chance outcome drawn from the state's seeded generator: the seed reproduces the game."""
+        return self.rng.choice(self.chance_outcomes())[0]
 
     def clone(self) -> State:
         """An independent copy sharing the game (its deck and board)."""
@@ -174,7 +183,7 @@ class State:
     def legal_actions(self) -> list[Action]:
         step, hand = self.step, self.hands.get(self.mover, [])
         if step is Step.SHUFFLE:
-            return [Shuffle(self.turn.to_shuffle[0])]
+            return [outcome for outcome, _ in self.chance_outcomes()]
         if step is Step.OPENING:
             return self._draws(opening=True)
         if step is Step.PLAY:
@@ -229,6 +238,7 @@ class State:
         undo.fields["discards"] = list(self.turn.discards)
         undo.fields["asked"] = list(self.turn.asked)
         undo.fields["to_shuffle"] = list(self.turn.to_shuffle)
+        undo.fields["dealt"] = list(self.turn.dealt)
         try:
             undo.amended = self._apply(action)
         except IllegalAction:
@@ -268,8 +278,17 @@ class State:
         """Apply a checked action; the turn's move before an amending discard, else None."""
         step = self.step
         match action:
+            case Deal():
+                if step is not Step.SHUFFLE:
+                    raise self._refuse(action, "no card is dealt now")
+                if action not in self.legal_actions():
+                    raise IllegalAction(action, f"card {action.card} is not among the cards being shuffled, "
+                                                f"or it is dealt already")
+                self.turn.dealt.append(action.card)
+                if len(self.turn.dealt) == sum(len(self.piles[name]) for name in self.turn.to_shuffle[0]):
+                    self._deal_out(self.turn.dealt)
             case Shuffle():
-                if step is not Step.SHUFFLE or action.piles != self.turn.to_shuffle[0]:
+                if step is not Step.SHUFFLE or action.piles != self.turn.to_shuffle[0] or self.turn.dealt:
                     raise self._refuse(action, "the next chance event is " + (
                         f"shuffling {', '.join(self.turn.to_shuffle[0])}" if step is Step.SHUFFLE else "none"))
                 self._shuffle(action)
@@ -321,19 +340,20 @@ class State:
 
     def _shuffle(self, action: Shuffle) -> None:
         pooled = [n for name in action.piles for n in self.piles[name]]
-        if action.order is None:
-            order = list(pooled)
-            self.rng.shuffle(order)
-        elif sorted(action.order) == sorted(pooled):
-            order = list(action.order)
-        else:
+        if sorted(action.order) != sorted(pooled):
             raise IllegalAction(action, "the order is not a permutation of the piles' cards")
+        self._deal_out(list(action.order))
+
+    def _deal_out(self, order: list[int]) -> None:
+        """The shuffled `order` back into the piles being shuffled, in equal parts, the first pile
+        taking the first part; then the next shuffle, or the opening draws."""
+        piles = self.turn.to_shuffle.pop(0)
         start = 0
-        for index, name in enumerate(action.piles):
-            size = len(pooled) // len(action.piles) + (index < len(pooled) % len(action.piles))
+        for index, name in enumerate(piles):
+            size = len(order) // len(piles) + (index < len(order) % len(piles))
             self.piles[name] = order[start:start + size]
             start += size
-        self.turn.to_shuffle.pop(0)
+        self.turn.dealt = []
         if not self.turn.to_shuffle:
             self.turn.step = Step.OPENING
 

@@ -109,6 +109,18 @@ def seen_move(state: State, action: Action, player: str) -> str:
     return ""
 
 
+def logged(log: list[str], subject: str, seen: str) -> None:
+    """Add a seen move to the log, on the line of the same seat's previous move while it fits
+    ("Anna plays card 12, draws from blue"), so that a whole turn stays in view."""
+    if not seen:
+        return
+    rest = seen.removeprefix(subject + " ")
+    if log and log[-1].startswith(subject + " ") and len(log[-1]) + 2 + len(rest) <= WIDTH:
+        log[-1] += ", " + rest
+    else:
+        log.append(seen)
+
+
 def screen(state: State, you: str, log: Sequence[str]) -> str:
     """What the person sees before a choice: scores, board, piles, hands, the log, their hand."""
     table = state.table
@@ -165,13 +177,12 @@ def play_in_terminal(game: Game, seat: int, bot_names: Sequence[str], seed: int,
     log: list[str] = []
     while not state.is_terminal():
         if state.is_chance_node():
-            state.apply_action(state.legal_actions()[0])
+            state.apply_action(state.sample_chance())
             continue
         player = state.mover
         if player != you:
             action = bots[player](state)
-            if seen := seen_move(state, action, player):
-                log.append(seen)
+            logged(log, player, seen_move(state, action, player))
             state.apply_action(action)
             continue
         write(screen(state, you, log))
@@ -183,8 +194,7 @@ def play_in_terminal(game: Game, seat: int, bot_names: Sequence[str], seed: int,
             state.apply_action(chosen)
         except IllegalAction as refused:  # a listed action is legal; this would be a bug to report
             write(f"refused: {refused.reason}")
-        if seen := seen_move(state, chosen, "you"):
-            log.append(seen)
+        logged(log, "you", seen_move(state, chosen, "you"))
     scores = ", ".join(f"{p} {state.table.scores[p]}" for p in game.players)
     write(f"game over ({state.end_reason()}): {wording.winners(state.winners())}; {scores}")
     return state

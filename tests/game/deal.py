@@ -23,7 +23,7 @@ def shuffled(g: Game, seed: int = 0) -> State:
     """A state whose piles are shuffled (chance from the seed), before the opening draws."""
     state = g.new_initial_state(seed)
     while state.is_chance_node():
-        state.apply_action(state.legal_actions()[0])
+        state.apply_action(state.sample_chance())
     assert state.step is Step.OPENING
     return state
 

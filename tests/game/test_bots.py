@@ -41,7 +41,7 @@ def _run(rules: str, kinds: list[str], seed: int, check: bool) -> State:
         if check and beginning:
             _hand_followed_the_rules(state, started)
             started = (state.mover, state.hand_size(state.mover), len(state.table.history))
-        action = state.legal_actions()[0] if state.is_chance_node() else bots[state.current_player()](state)
+        action = state.sample_chance() if state.is_chance_node() else bots[state.current_player()](state)
         state.apply_action(action)
         if check:
             _every_card_in_one_place(state)

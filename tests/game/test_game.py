@@ -9,7 +9,7 @@ import pytest
 from solver.core import names
 from solver.core.deck import Deck
 from solver.core.errors import BadInput
-from solver.game.actions import Draw, IllegalAction, Shuffle
+from solver.game.actions import Deal, Draw, IllegalAction, Shuffle
 from solver.game.game import ALTERNATIVE_PILES, LOCATION_PILES, Game, Rules, back_of
 from solver.game.state import CHANCE, Step
 from solver.table.state import Variant
@@ -60,7 +60,7 @@ def test_the_update_lays_out_a_b_and_c_and_d_each_in_two() -> None:
 def test_the_piles_are_shuffled_by_chance_from_the_seed() -> None:
     state = game().new_initial_state(7)
     assert state.is_chance_node() and state.current_player() == CHANCE
-    assert state.legal_actions() == [Shuffle(("blue",))]
+    assert state.legal_actions() == [Deal(n) for n in sorted(state.piles["blue"])]
     again = shuffled(game(), 7)
     assert shuffled(game(), 7).piles == again.piles
     assert shuffled(game(), 8).piles != again.piles
@@ -77,7 +77,7 @@ def test_a_given_shuffle_must_be_a_permutation_of_the_pile() -> None:
     state.apply_action(Shuffle(("blue",), tuple(reversed(blue))))
     assert state.piles["blue"] == blue[::-1]
     with pytest.raises(IllegalAction, match="shuffling yellow"):
-        state.apply_action(Shuffle(("green",)))
+        state.apply_action(Shuffle(("green",), tuple(state.piles["green"])))
 
 
 def test_the_opening_beginning_with_the_start_player_one_card_each_until_four() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from solver.game.actions import Decline, Discard, Draw, IllegalAction, Pass, Pick, Play, Stop
+from solver.game.actions import Deal, Decline, Discard, Draw, IllegalAction, Pass, Pick, Play, Stop
 from solver.game.game import LOCATION_PILES
 from solver.game.state import TERMINAL, Step
 from solver.table.state import REMOVE, Finished, MoveKind, parse_state
@@ -181,7 +181,7 @@ def test_two_player_drawing_takes_one_of_the_top_five_and_keeps_the_order() -> N
     # put back on the pile (the order must not be changed)."
     state = two_player().new_initial_state(0)
     while state.is_chance_node():
-        state.apply_action(state.legal_actions()[0])
+        state.apply_action(state.sample_chance())
     pile = list(state.piles[BLUE])
     assert {a for a in state.legal_actions() if isinstance(a, Pick) and a.pile == BLUE} == {
         Pick(BLUE, depth) for depth in range(5)}
@@ -249,12 +249,16 @@ def test_undo_walks_back_exactly() -> None:
         assert (state.table.to_dict(), state.step, state.mover) == saved.pop()
 
 
-def test_a_clone_goes_its_own_way_and_chance_is_one_shuffle_at_a_time() -> None:
+def test_a_clone_goes_its_own_way_and_chance_deals_one_card_at_a_time() -> None:
     state = game().new_initial_state(4)
-    assert state.chance_outcomes() == [(state.legal_actions()[0], 1.0)]
+    outcomes = state.chance_outcomes()
+    assert [a for a, _ in outcomes] == state.legal_actions() == [Deal(n) for n in sorted(state.piles["blue"])]
+    assert sum(p for _, p in outcomes) == pytest.approx(1.0)
     copy = state.clone()
-    copy.apply_action(copy.legal_actions()[0])
+    copy.apply_action(copy.sample_chance())
     assert copy.game is state.game and copy.actions != state.actions
-    state.apply_action(state.legal_actions()[0])
-    assert state.piles == copy.piles  # the same seed draws the same order
+    state.apply_action(state.sample_chance())
+    assert state.actions == copy.actions  # the same seed draws the same card
+    state.apply_action(state.chance_outcomes()[-1][0])
+    assert len(state.chance_outcomes()) == len(outcomes) - 2
     assert dealt(game()).chance_outcomes() == []
