@@ -29,7 +29,6 @@ if TYPE_CHECKING:
 
 HAND_SIZE = 4  # "until everyone has 4 cards in hand"
 PICK_FROM = 5  # the two-player variant: "take the top 5 cards"
-TWO_PLAYER_DISCARDS = 2  # the two-player variant: "discard up to 2 info cards"
 LOCATION_PILES = ("locations 1", "locations 2")
 ALTERNATIVE_PILES = ("A", "B", "C 1", "C 2", "D 1", "D 2")
 

@@ -28,10 +28,10 @@ from typing import TYPE_CHECKING, Any
 from solver.core.cards import Clue, RemoveOneMarker
 from solver.core.errors import BadInput
 from solver.game.actions import Action, Deal, Decline, Discard, Draw, IllegalAction, Pass, Pick, Play, Shuffle, Stop
-from solver.game.game import HAND_SIZE, PICK_FROM, TWO_PLAYER_DISCARDS, Back
+from solver.game.game import HAND_SIZE, PICK_FROM, Back
 from solver.table import deduce, rules
 from solver.table.errors import GameGoesOn, Refused
-from solver.table.state import REMOVE, GameState, Move, MoveKind, new_game
+from solver.table.state import REMOVE, TWO_PLAYER_DISCARDS, GameState, Move, MoveKind, new_game
 
 if TYPE_CHECKING:
     from solver.game.game import Game

@@ -46,6 +46,15 @@ class PlayOn(BadInput):
 
 
 @dataclass
+class TooManyDiscards(BadInput):
+    """More cards discarded than the turn allows: one after a play ("he may additionally discard
+    one card"), any number on a pass; the two-player variant up to 2 ("discard up to 2 info
+    cards"). `limit` is the number allowed."""
+
+    limit: int = 1
+
+
+@dataclass
 class StateConflict(BadInput):
     """The input contradicts what the state records (a card already out of the game, a history
     entry the board no longer matches): a caller names the state file."""

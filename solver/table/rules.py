@@ -37,6 +37,7 @@ from solver.table.errors import (
     NotYourTurn,
     PlayOn,
     StateConflict,
+    TooManyDiscards,
     TurnCannotEnd,
 )
 from solver.table.facts import Fact, FactKind, RuleNumber
@@ -45,6 +46,7 @@ from solver.table.state import (
     FULL_LOCATION,
     MARKERS_PER_DELICT,
     REMOVE,
+    TWO_PLAYER_DISCARDS,
     CardRecord,
     Effect,
     GameState,
@@ -156,6 +158,7 @@ def play(state: GameState, card: Card, board: Board, record: CardRecord | None =
     if isinstance(card, RemoveOneMarker):
         record = REMOVE
     played = [record] if isinstance(record, int) and not isinstance(record, bool) else []
+    check_discards(state, discard, passing=False)
     out = cards_out(state, played, discard)
     verdict, key = check_choice(state, card, board, choice, player, end_of_turn=not more)
     if verdict.playable and verdict.effect is not None:  # a playable verdict always has its effect
@@ -170,6 +173,7 @@ def pass_turn(state: GameState, player: str | None = None, discard: Sequence[int
     player = _mover(state, player)
     if state.overfull():
         raise TurnCannotEnd(state.overfull())
+    check_discards(state, discard, passing=True)
     move = Move(MoveKind.PASS, player, out=cards_out(state, [], discard))
     state.push_unchecked(move, end_turn=True)
     return move
@@ -193,6 +197,22 @@ def end_game(state: GameState, hand: Sequence[Card], board: Board, numbers: Sequ
     move = Move(MoveKind.END, state.turn)
     state.push_unchecked(move, end_turn=False)
     return move
+
+
+def discard_limit(state: GameState, passing: bool) -> int | None:
+    """How many cards a move may discard: one after a play, any number (None) on a pass; the
+    two-player variant up to 2 either way."""
+    if state.variant.is_two_player:
+        return TWO_PLAYER_DISCARDS
+    return None if passing else 1
+
+
+def check_discards(state: GameState, discard: Sequence[int], passing: bool) -> None:
+    """TooManyDiscards when `discard` holds more cards than the move may discard."""
+    limit = discard_limit(state, passing)
+    if limit is not None and len(discard) > limit:
+        allowed = "one more card after a play" if limit == 1 else f"up to {limit} cards (the two-player variant)"
+        raise TooManyDiscards(f"{len(discard)} cards discarded: a player may discard {allowed}", limit=limit)
 
 
 def cards_out(state: GameState, played: Sequence[int], discard: Sequence[int]) -> list[int]:

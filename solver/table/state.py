@@ -32,6 +32,7 @@ TOP_LEVEL_KEYS = (
 )
 VARIANT_KEYS = ("cards_per_turn", "rule_15_at_turn_end", "last_delict_points", "two_player")
 TWO_PLAYER_CARDS_PER_TURN = 3  # the two-player variant: 1 to 3 cards a turn
+TWO_PLAYER_DISCARDS = 2  # the two-player variant: "discard up to 2 info cards"
 REMOVE: Final = "remove"  # what the move stack records for the "Remove one marker" card
 
 Pair = tuple[str, str]  # (delict, location)

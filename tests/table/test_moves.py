@@ -16,10 +16,11 @@ from solver.table.errors import (
     PlayOn,
     Refused,
     StateConflict,
+    TooManyDiscards,
     TurnCannotEnd,
 )
 from solver.table.rules import end_game, pass_turn, play, rank_hand
-from solver.table.state import REMOVE, Finished, GameState, MoveKind, Variant, load_state
+from solver.table.state import REMOVE, Finished, GameState, MoveKind, Variant, load_state, new_game
 from tests.game_helpers import board, deck, state
 
 RULE_4 = {"break-in": ["Oberhausen", "Obermoschel", "Meisenheim", "Lettweiler"]}
@@ -31,12 +32,33 @@ RULE_3 = {"break-in": ["Oberhausen", "Boos"], "highway robbery": ["Oberhausen", 
 # ----- play ---------------------------------------------------------------------------------------
 
 
-def test_play_pushes_the_card_and_the_discards():
+def test_play_pushes_the_card_and_the_discard():
     game = state(RULE_4)
-    verdict, choice = play(game, deck().clue(38), board(), 38, discard=[44, 12])
+    verdict, choice = play(game, deck().clue(38), board(), 38, discard=[44])
     assert verdict.playable and choice is None
-    assert game.out_of_game == [38, 44, 12] and game.scores["Anna"] == 4 and game.turn == "Ben"
+    assert game.out_of_game == [38, 44] and game.scores["Anna"] == 4 and game.turn == "Ben"
     assert game.history[-1].kind is MoveKind.PLAY
+
+
+def test_a_play_discards_one_card_at_most_and_a_pass_any_number():
+    # "he may additionally discard one card from his hand"; a pass: "discard any number of cards"
+    game = state(RULE_4)
+    with pytest.raises(TooManyDiscards, match="one more card after a play") as caught:
+        play(game, deck().clue(38), board(), 38, discard=[44, 12])
+    assert caught.value.limit == 1 and game.history == [] and game.out_of_game == []
+    with pytest.raises(BadInput, match="card 5 is discarded twice"):
+        pass_turn(game, discard=[5, 5])
+    pass_turn(game, discard=[44, 12, 13])
+    assert game.out_of_game == [44, 12, 13]
+
+
+def test_the_two_player_variant_discards_up_to_two():
+    # "Afterwards he may additionally discard up to 2 info cards"
+    game = new_game(["Anna", "Ben"], Variant.two_player())
+    with pytest.raises(TooManyDiscards, match="up to 2"):
+        pass_turn(game, discard=[44, 12, 13])
+    pass_turn(game, discard=[44, 12])
+    assert game.out_of_game == [44, 12]
 
 
 def test_play_refuses_out_of_turn_and_after_the_game():
@@ -70,7 +92,7 @@ def test_play_on_only_in_the_two_player_variant_and_at_most_three_cards():
     (11, [], StateConflict, "card 11 is already out of the game"),
     (38, [100], BadInput, "there is no card 100"),
     (38, [38], BadInput, "card 38 is played and discarded too"),
-    (38, [5, 5], BadInput, "card 5 is discarded twice"),
+    (38, [5, 5], TooManyDiscards, "a player may discard one more card after a play"),
 ])
 def test_play_checks_the_cards_it_takes_out(number, discard, error, words):
     game = state(RULE_4)

@@ -139,6 +139,15 @@ def test_pass_moves_the_turn_and_takes_discards_out(client: TestClient) -> None:
     assert answer.json()["state"]["out_of_game"] == [5, 6]
 
 
+def test_a_play_discards_one_more_card_at_most(client: TestClient) -> None:
+    # "he may additionally discard one card from his hand"
+    before = client.get("/api/state").json()
+    answer = client.post("/api/play", json={"card": 5, "discard": [6, 7], "version": version(client)})
+    assert answer.status_code == 400
+    assert "may discard one more card after a play" in answer.json()["error"]
+    assert client.get("/api/state").json() == before
+
+
 def test_stop_lists_and_takes_what_deduction_removes(tmp_path: Path) -> None:
     # two delicts on the same two locations: rule 3's deduction removes a third delict's marker there
     markers = {"break-in": ["Oberhausen", "Boos"], "highway robbery": ["Oberhausen", "Boos"],
