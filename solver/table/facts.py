@@ -28,9 +28,9 @@ class FactKind(StrEnum):
     NO_MARKER_HAS_PARTNER = "no marker has a partner"  # delict: a district card leaves it none (rule 4)
     FORCED_WITHOUT_MARKER = "forced without marker"  # delict, location (rule 4)
     LAST_DELICT_WITHOUT_MARKER = "last delict without marker"  # delict, location (rule 4)
-    CHANGES_NOTHING = "changes nothing"  # (rule 11)
-    DELICT_PINPOINTED = "delict pinpointed"  # delict, location: the card agrees with its tile (rule 11)
-    LOCATION_PINPOINTED = "location pinpointed"  # location, tile: the card agrees with its tile (rule 11)
+    CHANGES_NOTHING = "changes nothing"  # (rule 16, in a hand; rule 11 gives the reason)
+    DELICT_PINPOINTED = "delict pinpointed"  # delict, location: the card agrees with its tile (rule 16)
+    LOCATION_PINPOINTED = "location pinpointed"  # location, tile: the card agrees with its tile (rule 16)
     OUT_OF_GAME = "out of game"  # number: played or discarded already (rule 11)
     TILE_EXCLUDED = "tile excluded"  # delict, location: the card excludes its tile (rule 14)
     TILES_NOT_JOINED = "tiles not joined"  # delicts, locations: two tiles the card would join (rule 14)
@@ -71,7 +71,7 @@ RULE_OF: dict[FactKind, RuleNumber | None] = {
     FactKind.TOO_MANY_MARKERS: 13, FactKind.NO_OPEN_LOCATION: 14, FactKind.LOCATION_FULL: 15,
     FactKind.TURN_ENDS_OVERFULL: 15, FactKind.REMOVES_EVERY_MARKER: 4, FactKind.TILE_COVERS_LAST_MARKER: 4,
     FactKind.NO_MARKER_HAS_PARTNER: 4, FactKind.FORCED_WITHOUT_MARKER: 4, FactKind.LAST_DELICT_WITHOUT_MARKER: 4,
-    FactKind.CHANGES_NOTHING: 11, FactKind.DELICT_PINPOINTED: 11, FactKind.LOCATION_PINPOINTED: 11,
+    FactKind.CHANGES_NOTHING: 16, FactKind.DELICT_PINPOINTED: 16, FactKind.LOCATION_PINPOINTED: 16,
     FactKind.OUT_OF_GAME: 11, FactKind.TILE_EXCLUDED: 14, FactKind.TILES_NOT_JOINED: 14,
     FactKind.TILE_WITHOUT_NEIGHBOUR: 14, FactKind.TILE_NOT_ON_CARD: 14, FactKind.ALL_TILED_ELSEWHERE: 14,
     FactKind.NOT_CLUE_WITHOUT_MARKERS: 16, FactKind.DISTRICT_NEEDS_DELICT: 16, FactKind.LOCATION_NEEDS_MARKER: 16,

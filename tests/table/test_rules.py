@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from solver.core import names
 from solver.core.cards import DelictClue, DistrictClue, GroupClue, LocationClue, RemoveOneMarker
-from solver.table import wording
+from solver.table import deduce, wording
 from solver.table.rules import check, check_choice
 from tests.game_helpers import board, deck, state
 
@@ -122,10 +122,19 @@ def test_rule_7_a_tile_removes_other_markers_on_its_location():
     assert verdict.points == 3
 
 
-def test_rule_11_a_card_that_changes_nothing_is_not_playable():
+def test_rule_16_a_card_in_hand_that_changes_nothing_is_not_playable():
+    # rule 11's example: card 11 "no longer provides any new information"; in a hand, such a card
+    # is one of rule 16's "(currently) unplayable cards"
     board_state = state({"break-in": ["Oberhausen", "Obermoschel"]})
     verdict = check(board_state, deck().clue(11), board())
-    assert not verdict.playable and verdict.rule == 11
+    assert not verdict.playable and verdict.rule == 16
+
+
+def test_rule_11_the_same_card_on_a_draw_pile_is_taken_out():
+    # "The same applies to the card No. 11 with the information for the break-in"
+    board_state = state(tiles={"break-in": "Oberhausen"})
+    found = deduce.never_playable(board_state, deck().clue(11), board())
+    assert found is not None and found.rule == 11
 
 
 def test_rule_13_example_card_18_jailbreak_needs_eight_markers():
