@@ -1,4 +1,5 @@
-"""`schinderhannes count`: the exact number of solutions of a puzzle or a game state."""
+"""`schinderhannes count`: the exact number of solutions of a puzzle, or of the complete
+assignments that agree with a game state's board."""
 
 from __future__ import annotations
 
@@ -27,7 +28,9 @@ def count(puzzle_file: str, deck_file: str | None, board_file: str | None, as_js
         echo_json(document)
     else:
         number = document["count"]
-        click.echo(f"{number:,} solution{'' if number == 1 else 's'} ({number})")
+        what = "assignment" if is_state_file(puzzle_file) else "solution"
+        agree = "" if what == "solution" else " agrees with the board" if number == 1 else " agree with the board"
+        click.echo(f"{number:,} {what}{'' if number == 1 else 's'}{agree} ({number})")
 
 
 def count_document(path: str, deck_file: str | None = None, board_file: str | None = None) -> dict[str, Any]:

@@ -29,6 +29,7 @@ clue_option = click.option(
          "'{type: district, delicts: [arrest, robbers ball], relation: same}'.",
 )
 player_option = click.option("--player", help="Who plays (default: whose turn it is).")
+choose_option = click.option("--choose", help="A group card's delict, or the marker to remove as DELICT@LOCATION.")
 more_option = click.option(
     "--more", is_flag=True,
     help="Two-player variant: the turn goes on after this card (1-3 cards a turn; rule 15 at its end).",
@@ -333,6 +334,7 @@ def play_whole(players: int, seat: int, bot_name: str, seed: int | None, save_fi
 @state_argument
 @click.argument("card", required=False)
 @clue_option
+@choose_option
 @player_option
 @more_option
 @click.option("--exit-code", is_flag=True,
@@ -340,8 +342,8 @@ def play_whole(players: int, seat: int, bot_name: str, seed: int | None, save_fi
 @board_option
 @deck_option
 @json_option
-def check(state_file: str, card: str | None, clue_text: str | None, player: str | None, more: bool,
-          exit_code: bool, board_file: str | None, deck_file: str | None, as_json: bool) -> None:
+def check(state_file: str, card: str | None, clue_text: str | None, choose: str | None, player: str | None,
+          more: bool, exit_code: bool, board_file: str | None, deck_file: str | None, as_json: bool) -> None:
     """Is CARD playable on STATE now? The rule, why, and when playable the effect and points.
 
     Exit code 0 when it is playable, 1 when it is not (--exit-code, kept for old scripts, changes nothing).
@@ -351,7 +353,7 @@ def check(state_file: str, card: str | None, clue_text: str | None, player: str 
     state = _load(state_file)
     arg = parse_card(card, clue_text, deck_in_use(state_file, deck_file))
     board = load_board_warned(board_file)
-    verdict, document = check_document(state, arg, board, player, more)
+    verdict, document = check_document(state, arg, board, player, more, choose)
     note_provenance(arg)
     if as_json:
         echo_json(document)
@@ -365,7 +367,7 @@ def check(state_file: str, card: str | None, clue_text: str | None, player: str 
 @state_argument
 @click.argument("card", required=False)
 @clue_option
-@click.option("--choose", help="A group card's delict, or the marker to remove as DELICT@LOCATION.")
+@choose_option
 @player_option
 @more_option
 @click.option("--discard", multiple=True, type=int, help="A card number discarded this turn (repeatable).")
@@ -551,6 +553,8 @@ def drawpile(state_file: str, cards: tuple[str, ...], clues: tuple[str, ...], ta
     deck = deck_in_use(state_file, deck_file)
     args = [parse_card(text, None, deck) for text in cards]
     args += [parse_card(None, text, deck) for text in clues]
+    for arg in args:
+        note_provenance(arg)
     with _store(state_file).change() as state:
         results = [dead_document(state, arg, board) for arg in args]
         move = take_out_dead(state, [(arg.number, arg.card) for arg in args if arg.number is not None],

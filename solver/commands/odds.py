@@ -44,7 +44,7 @@ def odds(path: str, deck_file: str | None, board_file: str | None, as_json: bool
         click.echo(f"no solution: nothing agrees with {path}, so there are no odds", err=True)
         return 1
     if not as_json:
-        click.echo(odds_table(found))
+        click.echo(odds_table(found, board_state=snapshot is not None))
     return 0
 
 
@@ -68,13 +68,17 @@ def odds_file(path: str, deck_file: str | None = None,
     return odds_of_clues([entry.clue for entry in puzzle.clues], board), None
 
 
-def odds_table(found: Odds) -> str:
-    """Locations as rows by district, delicts as columns by group, percent with one decimal."""
+def odds_table(found: Odds, board_state: bool = False) -> str:
+    """Locations as rows by district, delicts as columns by group, percent with one decimal; a game
+    state's total is of the complete assignments that agree with its board, a puzzle's of its
+    solutions."""
     label = max(len(location) for location in names.LOCATIONS)
     span = len(names.GROUPS[next(iter(names.GROUPS))]) * (CELL + 1)
     plural = "" if found.total == 1 else "s"
+    counted = (f"assignment{plural} agree{'s' if found.total == 1 else ''} with the board" if board_state
+               else f"solution{plural}")
     lines = [
-        f"{found.total:,} solution{plural}; percent of them with the delict (column) at the location (row):",
+        f"{found.total:,} {counted}; percent of them with the delict (column) at the location (row):",
         "",
         " " * label + GROUP_GAP.join(_fit(group, span) for group in names.GROUPS).rstrip(),
         " " * label + GROUP_GAP.join(

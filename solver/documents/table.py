@@ -110,9 +110,13 @@ def card_document(card: Card) -> dict[str, Any]:
 
 
 def check_document(state: GameState, ref: CardRef, board: Board, player: str | None = None,
-                   more: bool = False) -> tuple[Verdict, dict[str, Any]]:
-    """`check`: the verdict on playing the card now (a card out of the game already is gone)."""
-    verdict = rules.check_numbered(state, ref.card, board, ref.number, state.player(player), end_of_turn=not more)
+                   more: bool = False, choice: str | None = None) -> tuple[Verdict, dict[str, Any]]:
+    """`check`: the verdict on playing the card now (a card out of the game already is gone); with
+    `choice`, on playing it that way (ChoiceNeeded for a choice the card does not have)."""
+    who = state.player(player)
+    verdict = rules.check_numbered(state, ref.card, board, ref.number, who, end_of_turn=not more)
+    if choice is not None and verdict.choices:
+        verdict, _ = rules.check_choice(state, ref.card, board, choice, who, end_of_turn=not more)
     return verdict, card_verdict_document(verdict, ref)
 
 

@@ -139,7 +139,7 @@ class TableRoutes:
         ref = self.card(data)
         player = self._player(snapshot, data)
         return documents.check_document(snapshot.state, ref, self.config.the_board(), player,
-                                        _flag(data, "more"))[1]
+                                        _flag(data, "more"), _optional_text(data, "choose"))[1]
 
     # ----- endpoints ---------------------------------------------------------------------------
 

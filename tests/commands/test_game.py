@@ -200,6 +200,25 @@ def test_count_a_state_exactly(run, game):
     assert code == 0 and counted["count"] == 4 * math.factorial(15) and set(counted) == {"count", "version"}
 
 
+def test_count_a_state_says_assignments_not_solutions(run, game):
+    code, out, _ = run("count", game)
+    assert code == 0 and out == "5,230,697,472,000 assignments agree with the board (5230697472000)\n"
+
+
+def test_check_with_a_choice_judges_that_choice(run, game):
+    # card 25 (type B): each of its delicts would need 8 markers (rule 13)
+    code, out, _ = run("check", game, "25", "--choose", "murder", "--json")
+    assert code == 1 and json.loads(out)["rule"] == 13 and json.loads(out)["choices"] == {}
+    code, _, err = run("check", game, "25", "--choose", "mud")
+    assert code == 2 and "did you mean 'murder'?" in err
+
+
+def test_the_draw_pile_check_says_a_text_is_reconstructed(run, game):
+    code, out, err = run("drawpile", game, "25")
+    assert code == 0 and "may still be played" in out
+    assert "the text of card 25 is reconstructed" in err
+
+
 def test_two_player_variant_rule_15_at_the_end_of_the_turn(run, tmp_path):
     path = tmp_path / "full.yaml"
     path.write_text(

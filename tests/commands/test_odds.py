@@ -111,7 +111,7 @@ def test_a_game_state(run: Run, tmp_path: Path) -> None:
     assert spots == {"Oberhausen", "Obermoschel", "Meddersheim", "Lettweiler"}
     assert {odds[location]["break-in"]["probability"] for location in spots} == {0.25}
     code, text, _ = run("odds", path)
-    assert code == 0 and text.startswith("5,230,697,472,000 solutions;")
+    assert code == 0 and text.startswith("5,230,697,472,000 assignments agree with the board;")
 
 
 def test_a_contradiction_says_so_and_exits_1(run: Run, tmp_path: Path) -> None:

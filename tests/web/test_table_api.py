@@ -139,6 +139,15 @@ def test_pass_moves_the_turn_and_takes_discards_out(client: TestClient) -> None:
     assert answer.json()["state"]["out_of_game"] == [5, 6]
 
 
+def test_check_with_a_choice_judges_that_choice(client: TestClient) -> None:
+    whole = client.post("/api/check", json={"card": 25}).json()
+    one = client.post("/api/check", json={"card": 25, "choose": "murder"}).json()
+    assert set(whole["choices"]) == {"robbery", "extortion", "murder", "highway robbery"}
+    assert one["choices"] == {} and one["rule"] == 13 and not one["playable"]
+    answer = client.post("/api/check", json={"card": 25, "choose": "mud"})
+    assert answer.status_code == 400 and "murder" in answer.json()["error"]
+
+
 def test_a_play_discards_one_more_card_at_most(client: TestClient) -> None:
     # "he may additionally discard one card from his hand"
     before = client.get("/api/state").json()
