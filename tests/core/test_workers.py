@@ -103,5 +103,5 @@ def test_a_ray_cluster_out_of_reach_is_bad_input(monkeypatch):
 
     fake = types.SimpleNamespace(is_initialized=lambda: False, init=init)
     monkeypatch.setitem(sys.modules, "ray", fake)
-    with pytest.raises(BadInput, match="cannot reach the Ray cluster at 10.0.0.1:6379"):
+    with pytest.raises(BadInput, match="cannot reach the Ray cluster at 10\\.0\\.0\\.1:6379"):
         next(ray_imap(_doubled, range(3), 1, address="10.0.0.1:6379"))
