@@ -11,7 +11,7 @@ from solver.commands.options import echo_json, json_option
 from solver.core.errors import BadInput
 
 if TYPE_CHECKING:
-    from solver.game.simulate import GameRecord
+    from solver.game.simulate import GameRecord, Summary
 
 NAMES = ("Anna", "Ben", "Carl", "Dora")
 
@@ -24,25 +24,26 @@ NAMES = ("Anna", "Ben", "Carl", "Dora")
 @click.option("--seed", type=int, default=0, show_default=True, help="the run's seed: game i has its own from it")
 @click.option("--jobs", type=click.IntRange(0), default=1, show_default=True,
               help="worker processes (0: one per core)")
+@click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
+              help="play on local worker processes or on Ray")
+@click.option("--ray-address", default=None, help="a Ray cluster to use (default: start Ray locally)")
 @click.option("--save-games", "save_dir", type=click.Path(file_okay=False), default=None,
               help="write each finished game's state file into this folder (game-SEED.yaml)")
+@click.option("--plot", type=click.Path(dir_okay=False), default=None,
+              help="write a figure of the results to this PNG")
 @click.option("--progress/--no-progress", default=True, show_default=True)
 @json_option
-def simulate(players: int, bot_names: tuple[str, ...], games: int, seed: int, jobs: int, save_dir: str | None,
-             progress: bool, as_json: bool) -> None:
+def simulate(players: int, bot_names: tuple[str, ...], games: int, seed: int, jobs: int, backend: str,
+             ray_address: str | None, save_dir: str | None, plot: str | None, progress: bool, as_json: bool) -> None:
     """Play GAMES whole games between bots: win rates by seat and by bot with Wilson 95% intervals,
     scores, game length in turns, how games end, rule 11 removals, STOPs and passes."""
     from solver.commands.options import games_bar
     from solver.game.bots import BOTS
     from solver.game.simulate import simulate as run
 
-    names = [name.strip() for given in bot_names for name in given.split(",") if name.strip()]
-    if len(names) == 1:
-        names *= players
-    unknown = [name for name in names if name not in BOTS]
-    if unknown or len(names) != players:
-        raise BadInput(f"--bots: one of {', '.join(BOTS)} for every seat, or one per seat ({players}), "
-                       f"not {', '.join(names)}")
+    names = _bots(bot_names, players, tuple(BOTS))
+    if plot:
+        _check_plot(plot)
     folder = Path(save_dir) if save_dir else None
     if folder is not None:
         folder.mkdir(parents=True, exist_ok=True)
@@ -55,8 +56,13 @@ def simulate(players: int, bot_names: tuple[str, ...], games: int, seed: int, jo
                     _save(folder / f"game-{found.seed}.yaml", found.state_file)
 
         summary = run(NAMES[:players], names, games, seed=seed, jobs=jobs, keep_files=folder is not None,
-                      on_games=finished)
+                      on_games=finished, backend=backend, ray_address=ray_address)
     document = summary.to_dict()
+    if plot and summary.games:
+        _plot(summary, plot)
+        document["plot"] = plot
+    elif plot:
+        click.echo(f"no plot written to {plot}: no game was finished", err=True)
     if as_json:
         echo_json(document)
     else:
@@ -64,6 +70,34 @@ def simulate(players: int, bot_names: tuple[str, ...], games: int, seed: int, jo
     if summary.interrupted:
         click.echo(f"interrupted: {summary.games} of {games} games were played", err=True)
         raise KeyboardInterrupt
+
+
+def _bots(given: tuple[str, ...], players: int, known: tuple[str, ...]) -> list[str]:
+    """One bot name per seat, from --bots (one for every seat, or one per seat)."""
+    names = [name.strip() for text in given for name in text.split(",") if name.strip()]
+    if len(names) == 1:
+        names *= players
+    if len(names) != players or any(name not in known for name in names):
+        raise BadInput(f"--bots: one of {', '.join(known)} for every seat, or one per seat ({players}), "
+                       f"not {', '.join(names)}")
+    return names
+
+
+def _check_plot(plot: str) -> None:
+    """Refuse a plot that cannot be written before any game is played."""
+    if not plot.lower().endswith(".png"):
+        raise BadInput(f"--plot {plot}: the plot is a PNG file; name it FILE.png")
+    if not Path(plot).resolve().parent.is_dir():
+        raise BadInput(f"--plot {plot}: its folder does not exist; check the path")
+
+
+def _plot(summary: Summary, plot: str) -> None:
+    from solver.game.plot import plot_simulation
+
+    try:
+        plot_simulation(summary, plot)
+    except OSError as error:
+        raise BadInput(f"--plot {plot}: cannot write it ({error.strerror or error})") from None
 
 
 def _save(path: Path, text: str) -> None:
@@ -89,3 +123,5 @@ def _print(document: dict) -> None:
     click.echo(f"endings: {endings}")
     click.echo(f"cards taken off the piles (rule 11): {document['taken_out_rule_11']}; STOPs: {document['stops']} "
                f"for {document['stop_points']} points; passes: {document['passes']}")
+    if "plot" in document:
+        click.echo(f"plot: {document['plot']}")

@@ -1,8 +1,10 @@
 """Worker processes for parallel runs: how many (never more than a run can use), started lean
-(importing only what their tasks use), fed a few tasks at a time, and quiet on Ctrl-C."""
+(importing only what their tasks use), fed a few tasks at a time, and quiet on Ctrl-C; or Ray's
+workers, fed the same way."""
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
 import os
 import queue
@@ -12,7 +14,9 @@ import types
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from solver.core.errors import BadInput
 
 if TYPE_CHECKING:
     from multiprocessing.pool import AsyncResult, Pool
@@ -136,6 +140,50 @@ def bounded_imap_unordered(pool: Pool, function: Callable[[TaskT], ResultT], tas
             yield pending.pop(ready.get()).get()
     while pending:
         yield pending.pop(ready.get()).get()
+
+
+def ray_imap(function: Callable[[TaskT], ResultT], tasks: Iterable[TaskT], jobs: int,
+             address: str | None = None, ordered: bool = False) -> Iterator[ResultT]:
+    """`function` over `tasks` on Ray: on the cluster at `address`, or on a Ray started here with
+    `jobs` CPUs and shut down at the end (a Ray already started is used as it is). At most
+    2 × `jobs` tasks are out at a time; the results come in order, or (`ordered=False`) each as
+    soon as it is ready."""
+    ray = _ray()
+    started_here = not ray.is_initialized()
+    if started_here:
+        _start_ray(ray, jobs, address)
+    try:
+        remote = ray.remote(function)
+        left = iter(tasks)
+        pending = [remote.remote(task) for task in itertools.islice(left, 2 * max(jobs, 1))]
+        while pending:
+            if ordered:
+                done, pending = pending[:1], pending[1:]
+            else:
+                done, pending = ray.wait(pending, num_returns=1)
+            pending.extend(remote.remote(task) for task in itertools.islice(left, 1))
+            yield ray.get(done[0])
+    finally:
+        if started_here:
+            ray.shutdown()
+
+
+def _ray() -> Any:
+    try:
+        import ray
+    except ImportError:
+        raise BadInput("the Ray backend needs Ray: pip install 'schinderhannes[ray]'") from None
+    return ray
+
+
+def _start_ray(ray: Any, jobs: int, address: str | None) -> None:
+    if not address:
+        ray.init(num_cpus=max(jobs, 1), include_dashboard=False, log_to_driver=False)
+        return
+    try:
+        ray.init(address=address, log_to_driver=False)
+    except ConnectionError as error:
+        raise BadInput(f"cannot reach the Ray cluster at {address} ({error}); check the address") from None
 
 
 def imported_modules(_: object = None) -> list[str]:

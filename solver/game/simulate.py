@@ -1,26 +1,27 @@
-"""Many whole games between bots: one seed per game, optional worker processes, summaries as values.
+"""Many whole games between bots: one seed per game, optional worker processes or Ray, summaries as values.
 
-Game i of a run seeded `seed` is played from `game_seed(seed, i)`, so the results do not depend
-on the number of workers. Results stream back in bounded batches; an interrupted run keeps the
-games it finished (`Summary.interrupted`).
+Game i of a run seeded `seed` is played from `game_seed(seed, i)`, and the batches are kept in
+order, so the results do not depend on the number of workers or the backend. Results stream
+back in bounded batches; an interrupted run keeps the games it finished (`Summary.interrupted`).
 """
 
 from __future__ import annotations
 
 import statistics
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from solver.core.stats import game_seed, wilson_interval
-from solver.core.workers import bounded_imap, cap_workers, worker_pool
+from solver.core.workers import bounded_imap, cap_workers, ray_imap, worker_pool
 from solver.game.bots import BOTS, play_game
 from solver.game.game import Game, Rules
 from solver.game.state import State
 from solver.table.state import MoveKind
 
 CHUNK = 10  # games a worker plays per task
+BACKENDS = ("local", "ray")
 
 
 @dataclass(frozen=True)
@@ -127,29 +128,42 @@ class Summary:
 
 def simulate(players: Sequence[str], bots: Sequence[str], games: int, seed: int = 0, jobs: int = 1,
              rules: Rules | None = None, keep_files: bool = False,
-             on_games: Callable[[list[GameRecord]], object] | None = None) -> Summary:
-    """Play `games` games, one bot name (`BOTS`) per player; `on_games` is told each finished batch
-    (to show progress or save the games as they come). Ctrl-C keeps the games finished."""
+             on_games: Callable[[list[GameRecord]], object] | None = None, backend: str = "local",
+             ray_address: str | None = None) -> Summary:
+    """Play `games` games, one bot name (`BOTS`) per player, on local worker processes or on Ray
+    (`backend`; the cluster at `ray_address`, or a Ray started here); `on_games` is told each
+    finished batch (to show progress or save the games as they come). Ctrl-C keeps the games finished."""
     rules = rules or Rules()
     game = Game(players, rules)  # bad players or rules are bad input before anything is played
     unknown = [name for name in bots if name not in BOTS]
     if unknown or len(bots) != len(players):
         raise ValueError(f"one bot of {', '.join(BOTS)} per player, not {list(bots)}")
+    if backend not in BACKENDS:
+        raise ValueError(f"backend {backend!r}: one of {', '.join(BACKENDS)}")
     summary = Summary(tuple(players), tuple(bots), seed, games, reconstructed=game.reconstructed)
     told = on_games or (lambda batch: None)
     tasks = _tasks(tuple(players), rules, tuple(bots), seed, games, keep_files)
-    workers = cap_workers(jobs, -(-games // CHUNK))
+    batches = _batches(tasks, cap_workers(jobs, -(-games // CHUNK)), backend, ray_address)
     try:
-        if workers > 1:
-            with worker_pool(workers, preload=("solver.game.simulate",)) as pool:
-                for batch in bounded_imap(pool, play_task, tasks, 2 * workers):
-                    _keep(summary, batch, told)
-        else:
-            for task in tasks:
-                _keep(summary, play_task(task), told)
+        for batch in batches:
+            _keep(summary, batch, told)
     except KeyboardInterrupt:
         summary.interrupted = True  # the workers are stopped; the games finished are kept
+    finally:
+        batches.close()
     return summary
+
+
+def _batches(tasks: Iterator[Task], workers: int, backend: str, ray_address: str | None
+             ) -> Generator[list[GameRecord], None, None]:
+    """Each task's games, in the tasks' order, with at most 2 × `workers` tasks out at a time."""
+    if backend == "ray":
+        yield from ray_imap(play_task, tasks, workers, ray_address, ordered=True)
+    elif workers > 1:
+        with worker_pool(workers, preload=("solver.game.simulate",)) as pool:
+            yield from bounded_imap(pool, play_task, tasks, 2 * workers)
+    else:
+        yield from map(play_task, tasks)
 
 
 def _tasks(players: tuple[str, ...], rules: Rules, bots: tuple[str, ...], seed: int, games: int,

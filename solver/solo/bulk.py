@@ -10,8 +10,7 @@ one import of the generator overlaps the command's own start.
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
@@ -77,7 +76,9 @@ def generate_many(seeds: Sequence[int], options: Options, jobs: int = 1, backend
     and only 2 × `jobs` seeds are handed out ahead of the results."""
     work = ((seed, options, board_file) for seed in seeds)  # made as needed: a huge count costs nothing up front
     if backend == "ray":
-        yield from _on_ray(work, jobs, ray_address)
+        from solver.core.workers import ray_imap
+
+        yield from ray_imap(_one_of, work, jobs, ray_address)
     elif jobs <= 1:
         yield from map(_one_of, work)
     else:
@@ -86,25 +87,3 @@ def generate_many(seeds: Sequence[int], options: Options, jobs: int = 1, backend
         with worker_pool(jobs, WORKER_MODULES) as pool:
             yield from bounded_imap_unordered(pool, _one_of, work, 2 * jobs)
     return
-
-
-def _on_ray(work: Iterable[tuple[int, Options, str | None]], jobs: int, address: str | None) -> Iterator[Result]:
-    import ray
-
-    started_here = not ray.is_initialized()
-    if started_here:
-        if address:
-            ray.init(address=address, log_to_driver=False)
-        else:
-            ray.init(num_cpus=max(jobs, 1), include_dashboard=False, log_to_driver=False)
-    try:
-        remote = ray.remote(_one_of)
-        jobs_left = iter(work)
-        pending = [remote.remote(job) for job in itertools.islice(jobs_left, 2 * max(jobs, 1))]
-        while pending:
-            done, pending = ray.wait(pending, num_returns=1)
-            pending.extend(remote.remote(job) for job in itertools.islice(jobs_left, 1))
-            yield ray.get(done[0])
-    finally:
-        if started_here:
-            ray.shutdown()

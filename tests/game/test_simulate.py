@@ -1,5 +1,5 @@
-"""Whole games in bulk (solver.game.simulate): the same results whatever the workers, totals that
-agree with the games, and every saved game a state file that loads and walks back."""
+"""Whole games in bulk (solver.game.simulate): the same results whatever the workers or the backend,
+totals that agree with the games, and every saved game a state file that loads and walks back."""
 
 from __future__ import annotations
 
@@ -18,6 +18,24 @@ def test_the_results_do_not_depend_on_the_workers():
     one = simulate(PLAYERS, ["greedy", "random", "greedy"], 12, seed=5, jobs=1).to_dict()
     two = simulate(PLAYERS, ["greedy", "random", "greedy"], 12, seed=5, jobs=2).to_dict()
     assert one == two and one["games"] == 12
+
+
+@pytest.fixture(scope="module")
+def local_ray():
+    """One local Ray for this module's tests (a run uses a Ray already started as it is)."""
+    ray = pytest.importorskip("ray")
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    yield ray
+    ray.shutdown()
+
+
+def test_on_ray_the_results_are_the_local_ones_game_for_game(local_ray):
+    bots = ["greedy", "random", "greedy"]
+    here = simulate(PLAYERS, bots, 25, seed=7, jobs=1)
+    told: list[int] = []
+    on_ray = simulate(PLAYERS, bots, 25, seed=7, jobs=2, backend="ray", on_games=lambda batch: told.append(len(batch)))
+    assert on_ray.to_dict() == here.to_dict() and on_ray.to_dict()["games"] == 25
+    assert on_ray.records == here.records and told == [10, 10, 5]  # the batches in order
 
 
 def test_the_totals_agree_with_the_saved_games():
@@ -45,6 +63,8 @@ def test_bad_bots_or_players_are_refused_before_playing():
         simulate(PLAYERS, ["greedy", "clever", "random"], 3)
     with pytest.raises(BadInput):
         simulate(("Anna", "anna"), ["greedy", "greedy"], 3)
+    with pytest.raises(ValueError, match="backend"):
+        simulate(PLAYERS, ["greedy"] * 3, 3, backend="dask")
 
 
 def test_the_command_prints_the_summary_and_saves_the_games(run, tmp_path):
