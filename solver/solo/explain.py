@@ -7,6 +7,7 @@ puzzle's difficulty. Where the ladder runs out, says so and lets a search decide
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -48,8 +49,15 @@ class Explanation:
         return TECHNIQUE_BY_NAME[self.hardest].difficulty
 
     def lines(self) -> list[str]:
+        """The explanation for a person: what the cards say on their own under one heading, then
+        the deductions, numbered, each with its chain; then how it ends."""
+        readings = list(itertools.takewhile(lambda step: step.technique == "card", self.steps))
         shown = []
-        for number, step in enumerate(self.steps, 1):
+        if readings:
+            shown.append(f"What the {len(readings)} cards say on their own:")
+            shown += [f"     {step.reason}" for step in readings]
+            shown.append("Deductions:")
+        for number, step in enumerate(self.steps[len(readings):], 1):
             shown.append(f"{number:>3}. [{step.technique}] {step.reason}")
             shown += [f"       {letter}) {line}" for letter, line in zip(_letters(), step.chain, strict=False)]
         return shown + self._ending()

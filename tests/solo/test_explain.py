@@ -123,3 +123,12 @@ def test_known_placements_settle_the_candidates(board):
     kirn = 1 << LOCATION_INDEX["Kirn"]
     assert state.masks[DELICT_INDEX["murder"]] == kirn
     assert all(not mask & kirn for d, mask in enumerate(state.masks) if d != DELICT_INDEX["murder"])
+
+
+def test_the_cards_are_read_under_one_heading_and_the_deductions_numbered_from_one(board):
+    explanation = explain_puzzle(load_puzzle(PUZZLES_DIR / "box-1.yaml"), board)
+    readings = [step for step in explanation.steps if step.technique == "card"]
+    lines = explanation.lines()
+    assert lines[0] == f"What the {len(readings)} cards say on their own:"
+    assert lines[len(readings) + 1] == "Deductions:"
+    assert lines[len(readings) + 2].startswith("  1. [") and "[card]" not in "\n".join(lines)
