@@ -64,21 +64,44 @@ def group_of(delict: str) -> tuple[str, str, str]:
     return group, names.GROUP_COLOURS[group], LETTERS[group]
 
 
-def solution_rows(puzzle: Puzzle, board: Board) -> list[tuple[str, str, str, str]]:
-    """Location, district, delict, group colour; blank where the puzzle file gives no delict."""
+def proven_solution(puzzle: Puzzle, board: Board) -> dict[str, str] | None:
+    """The whole solution (location -> delict) when the cards prove it unique and the file's
+    entries agree with it, else None (the sheet then shows only what the file gives)."""
+    from solver.solo.solve import solve_puzzle
+
+    outcome = solve_puzzle(puzzle, board)
+    if outcome.status != "unique" or outcome.disagreements:
+        return None
+    return outcome.solution
+
+
+def solution_rows(puzzle: Puzzle, board: Board,
+                  solved: dict[str, str] | None = None) -> list[tuple[str, str, str, str, bool]]:
+    """Location, district, delict, group colour, and whether the puzzle file gives that entry; the
+    proven `solved` solution fills what the file leaves out (blank without it)."""
     rows = []
     for location in names.LOCATIONS:
-        delict = puzzle.solution.get(location)
+        given = location in puzzle.solution
+        delict = puzzle.solution.get(location) or (solved or {}).get(location)
         colour = names.GROUP_COLOURS[names.GROUP_OF_DELICT[delict]] if delict else ""
-        rows.append((location, board.district(location), names.title(delict) if delict else "", colour))
+        rows.append((location, board.district(location), names.title(delict) if delict else "", colour, given))
     return rows
 
 
-def solution_note(puzzle: Puzzle) -> str | None:
-    """Why the solution table has blanks, or None when the file gives the whole solution."""
+GIVEN_MARK = "•"  # an entry the puzzle file gives (for the box puzzles: the rulebook's solution)
+
+
+def solution_note(puzzle: Puzzle, solved: dict[str, str] | None = None) -> str | None:
+    """What the solution table shows: which entries the file gives and which the solver proved, or
+    None when the file gives the whole solution."""
     given = [location for location in names.LOCATIONS if location in puzzle.solution]
     if len(given) == len(names.LOCATIONS):
         return None
+    if solved is not None:
+        if not given:
+            return "The whole solution, proven unique by the solver (the puzzle file gives none)."
+        return (f"{GIVEN_MARK} the puzzle file's {len(given)} entries (for a box puzzle: the rulebook's); "
+                f"the other {len(names.LOCATIONS) - len(given)} are the solver's, proven unique.")
     if not given:
         return "The puzzle file gives no solution: the table is left blank."
     return (f"The puzzle file gives the delicts of {len(given)} of the 16 locations ({', '.join(given)}); "
@@ -301,20 +324,23 @@ def _html_clues(puzzle: Puzzle) -> str:
 def _html_solution_page(puzzle: Puzzle, board: Board) -> str:
     from solver.core.drawing import board_svg
 
-    note = solution_note(puzzle)
+    solved = proven_solution(puzzle, board)
+    note = solution_note(puzzle, solved)
     parts = [f'<p class="meta">{html.escape(note)}</p>'] if note else []
     rows = ["<tr><th>location</th><th>district</th><th>delict</th><th>group</th></tr>"]
-    for location, district, delict, colour in solution_rows(puzzle, board):
+    for location, district, delict, colour, given in solution_rows(puzzle, board, solved):
         group = ""
         if colour:
             name = names.GROUP_OF_DELICT[delict.lower()]
             group = f"{_swatch(colour)}{LETTERS[name]} · {colour}"
-        rows.append(f"<tr><td>{html.escape(location)}</td><td>{district}</td><td>{html.escape(delict)}</td>"
+        mark = f" {GIVEN_MARK}" if given and note else ""
+        rows.append(f"<tr><td>{html.escape(location)}</td><td>{district}</td><td>{html.escape(delict)}{mark}</td>"
                     f"<td>{group}</td></tr>")
     parts.append('<table class="solved">' + "".join(rows) + "</table>")
     return "\n".join([
         '<section class="solution">', f"<h1>Solution: {html.escape(sheet_title(puzzle))}</h1>", *parts,
-        f'<div class="board">{board_svg(board, puzzle.solution, size=4.4, font_scale=0.62)}</div>', "</section>",
+        f'<div class="board">{board_svg(board, solved or puzzle.solution, size=4.4, font_scale=0.62)}</div>',
+        "</section>",
     ])
 
 
@@ -576,19 +602,21 @@ def _puzzle_page(puzzle: Puzzle, board: Board, grid: bool = True) -> Any:
 def _solution_page(puzzle: Puzzle, board: Board) -> Any:
     page = _Page()
     top = page.heading(f"Solution: {sheet_title(puzzle)}", meta_line(puzzle))
-    note = solution_note(puzzle)
+    solved = proven_solution(puzzle, board)
+    note = solution_note(puzzle, solved)
     if note:
         page.text(MARGIN, top, textwrap.fill(note, 110), 9.5, color="#a03000")
         top += 0.2 + 0.17 * len(textwrap.wrap(note, 110))
-    rows = solution_rows(puzzle, board)
+    rows = solution_rows(puzzle, board, solved)
     table = [["location", "district", "delict", "group"]]
-    for location, district, delict, colour in rows:
+    for location, district, delict, colour, given in rows:
         letter = LETTERS[names.GROUP_OF_DELICT[delict.lower()]] if delict else ""
-        table.append([location, district, delict, f"{letter} · {colour}" if colour else ""])
+        mark = f" {GIVEN_MARK}" if given and note else ""
+        table.append([location, district, delict + mark, f"{letter} · {colour}" if colour else ""])
     width = PAGE[0] - 2 * MARGIN
     page.table(MARGIN, top, [width * 0.3, width * 0.15, width * 0.35, width * 0.2], table, 0.24, 9,
-               colours=[colour for *_, colour in rows])
+               colours=[row[3] for row in rows])
     top += 0.24 * len(table) + 0.3
     size = min(PAGE[1] - MARGIN - top - 0.5, width)
-    _board_picture(page, board, (PAGE[0] - size) / 2, top, size, puzzle.solution)
+    _board_picture(page, board, (PAGE[0] - size) / 2, top, size, solved or puzzle.solution)
     return page.figure

@@ -54,16 +54,30 @@ def test_html_escapes_text(tutorial, board, tmp_path):
     assert "robbers&#x27; ball" in text
 
 
-def test_html_without_solution_says_so_and_leaves_blanks(tutorial, board, tmp_path):
-    partial = replace(tutorial, solution={"Kirn": "donkey theft", "Boos": "arrest"})
+def test_html_with_a_solution_the_solver_cannot_prove_says_so_and_leaves_blanks(tutorial, board, tmp_path):
+    wrong = {"Kirn": "murder", "Boos": "donkey theft"}  # not the tutorial's: nothing is filled in
+    assert any(tutorial.solution[location] != delict for location, delict in wrong.items())
     path = tmp_path / "sheet.html"
-    write_sheet(partial, board, path)
+    write_sheet(replace(tutorial, solution=wrong), board, path)
     solution_page = path.read_text(encoding="utf-8").split('<section class="solution">')[1]
     assert "2 of the 16 locations (Kirn, Boos)" in solution_page
-    assert "Donkey theft" in solution_page and "Murder" not in solution_page
+    assert "Donkey theft" in solution_page and "Arrest" not in solution_page
     path = tmp_path / "none.html"
     write_sheet(replace(tutorial, solution={}), board, path)
-    assert "gives no solution" in path.read_text(encoding="utf-8")
+    assert "The whole solution, proven unique by the solver" in path.read_text(encoding="utf-8")
+
+
+def test_the_solution_page_fills_in_what_the_solver_proved_and_marks_the_files_entries(board, tmp_path):
+    # box puzzle 1's file holds the rulebook's 5 entries; a pencil solver checks all 16
+    box = load_puzzle(PUZZLES_DIR / "box-1.yaml")
+    path = tmp_path / "box.html"
+    write_sheet(box, board, path)
+    solution_page = path.read_text(encoding="utf-8").split('<section class="solution">')[1]
+    rows = re.findall(r"<tr><td>([^<]+)</td><td>[^<]*</td><td>([^<]*)</td>", solution_page)
+    assert len(rows) == 16 and all(delict for _, delict in rows)
+    marked = {html.unescape(location) for location, delict in rows if delict.endswith(" •")}
+    assert marked == set(box.solution) and len(marked) == 5
+    assert "the other 11 are the solver&#x27;s, proven unique" in solution_page
 
 
 def test_pdf_has_two_pages(box, board, tmp_path):
