@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from solver.core.board import Board
 from solver.core.yamlio import save_atomic
@@ -53,6 +53,7 @@ def board_svg(board: Board, markings: dict[str, str] | None = None, size: float 
 
 LOCATION_RADIUS = 0.5  # a location's circle, in board units (the board spans -10..10)
 PATH_COLOUR, BRIDGE_COLOUR = "#4a3c28", "#a0521a"
+SOURCE_GREY = "#8a8a8a"  # the legend's marks for printed (filled) and reconstructed (hollow)
 
 
 def draw_board_on(axes: Axes, board: Board, markings: dict[str, str] | None = None, font_scale: float = 1.0) -> None:
@@ -85,14 +86,35 @@ def draw_board_on(axes: Axes, board: Board, markings: dict[str, str] | None = No
     axes.axis("off")
 
 
+BRIDGE_DASHES = (3.7, 1.6)  # matplotlib's "--", in line widths
+
+
 def _path_line(axes: Axes, xs: list[float], ys: list[float], scale: float, bridge: bool,
                reconstructed: bool) -> None:
-    """One path: solid (printed or derived) or hollow (reconstructed); a bridge dashed, in brown."""
+    """One path: its kind by colour and stroke (inside a district: dark, solid; a bridge: brown,
+    dashed), its source by fill (printed or derived: filled; reconstructed: hollow, the white core
+    dashed like its outline, so that a reconstructed bridge stays a dashed line)."""
+    for colour, width, zorder in _strokes(scale, bridge, reconstructed):
+        line = axes.plot(xs, ys, color=colour, linewidth=width, zorder=zorder,
+                         solid_capstyle="butt", dash_capstyle="butt")[0]
+        if bridge:
+            line.set_dashes(_dashes(width, _strokes(scale, bridge, False)[0][1]))
+
+
+def _strokes(scale: float, bridge: bool, reconstructed: bool) -> list[tuple[str, float, float]]:
+    """The strokes of a path, outline first: (colour, line width, z-order)."""
     colour, width = (BRIDGE_COLOUR, 4.5 * scale) if bridge else (PATH_COLOUR, 3.5 * scale)
-    axes.plot(xs, ys, color=colour, linewidth=width, linestyle="--" if bridge else "-", zorder=2,
-              solid_capstyle="butt", dash_capstyle="butt")
+    strokes = [(colour, width, 2.0)]
     if reconstructed:
-        axes.plot(xs, ys, color="white", linewidth=width * 0.5, zorder=2.1, solid_capstyle="butt")
+        strokes.append(("white", width * 0.5, 2.1))
+    return strokes
+
+
+def _dashes(width: float, outline: float) -> tuple[float, float]:
+    """A dash pattern (in units of `width`, as matplotlib scales it) whose dashes fall where the
+    outline's do."""
+    factor = outline / width
+    return BRIDGE_DASHES[0] * factor, BRIDGE_DASHES[1] * factor
 
 
 def _pyplot() -> ModuleType:
@@ -120,24 +142,40 @@ def _draw_districts(axes: Axes, scale: float = 1.0) -> None:
 
 
 def _legend(axes: Axes, scale: float = 1.0) -> None:
-    """Two lines under the board: what the strokes are, and which paths are printed or reconstructed."""
+    """Two lines under the board, one mark per meaning: the two kinds of path and the river, then
+    each kind as printed (or derived) and as reconstructed."""
     from matplotlib.legend_handler import HandlerTuple
-    from matplotlib.lines import Line2D
 
-    path = Line2D([], [], color=PATH_COLOUR, linewidth=3.5 * scale)
-    core = Line2D([], [], color="white", linewidth=3.5 * scale * 0.5)
-    handles = [
-        path,
-        Line2D([], [], color=BRIDGE_COLOUR, linewidth=4.5 * scale, linestyle="--"),
-        Line2D([], [], color=RIVER_COLOUR, linewidth=6 * scale),
-        path,
-        (path, core),
+    labels = ["path inside a district", "bridge across a river", "river (district border)",
+              "filled: printed in the rulebook or derived", "hollow: reconstructed (check your board)"]
+    width = 4 * scale  # the source marks in a neutral grey, so that no mark means two things
+    handles: list[Any] = [
+        _swatch(scale, bridge=False, reconstructed=False),
+        _swatch(scale, bridge=True, reconstructed=False),
+        _line(RIVER_COLOUR, 6 * scale),
+        _line(SOURCE_GREY, width),
+        (_line(SOURCE_GREY, width), _line("white", width * 0.5)),
     ]
-    labels = ["path inside a district", "bridge (crosses a river)", "river (district border)",
-              "path printed in the rulebook or derived", "path reconstructed (check your board)"]
     first = axes.legend(handles=handles[:3], labels=labels[:3], loc="upper center", bbox_to_anchor=(0.5, 0.0),
                         ncol=3, frameon=False, fontsize=10 * scale, handlelength=2.2, borderaxespad=0.1)
     axes.add_artist(first)
     axes.legend(handles=handles[3:], labels=labels[3:], loc="upper center", bbox_to_anchor=(0.5, -0.045),
                 ncol=2, frameon=False, fontsize=10 * scale, handlelength=2.2, borderaxespad=0.1,
                 handler_map={tuple: HandlerTuple(ndivide=1)})
+
+
+def _swatch(scale: float, bridge: bool, reconstructed: bool) -> Any:
+    """A legend mark drawn with the strokes of `_path_line`: one line, or the outline and its core."""
+    lines = []
+    for colour, width, _ in _strokes(scale, bridge, reconstructed):
+        line = _line(colour, width)
+        if bridge:
+            line.set_dashes(_dashes(width, _strokes(scale, bridge, False)[0][1]))
+        lines.append(line)
+    return lines[0] if len(lines) == 1 else tuple(lines)
+
+
+def _line(colour: str, width: float) -> Any:
+    from matplotlib.lines import Line2D
+
+    return Line2D([], [], color=colour, linewidth=width, solid_capstyle="butt", dash_capstyle="butt")

@@ -23,7 +23,7 @@ def test_the_svg_labels_every_location_and_district_as_text(board):
         assert location in texts
     for district in ("NW", "NE", "SW", "SE"):
         assert district in texts
-    assert "bridge (crosses a river)" in texts
+    assert "bridge across a river" in texts
 
 
 def test_markings_stand_under_their_locations(board):
@@ -31,9 +31,16 @@ def test_markings_stand_under_their_locations(board):
     assert "murder" in texts and "arrest" in texts
 
 
-def test_bridges_are_drawn_dashed(board):
-    """One dashed stroke per bridge, and one more for the legend's sample."""
-    assert board_svg(board).count("stroke-dasharray") == len(board.bridges()) + 1 == 8
+def _reconstructed(board, bridge: bool) -> int:
+    return sum(1 for a, b, p in board.graph.edges(data="provenance")
+               if p == "reconstructed" and bool(board.graph.edges[a, b].get("bridge")) == bridge)
+
+
+def test_bridges_are_drawn_dashed_the_hollow_ones_too(board):
+    """One dashed stroke per bridge, a second (the white core, dashed alike) per reconstructed
+    bridge, and one more for the legend's sample."""
+    dashed = len(board.bridges()) + _reconstructed(board, bridge=True) + 1
+    assert board_svg(board).count("stroke-dasharray") == dashed
 
 
 @pytest.mark.parametrize(("suffix", "magic"), [(".png", b"\x89PNG"), (".svg", b"<?xml"), (".pdf", b"%PDF")])
@@ -77,4 +84,12 @@ def test_reconstructed_paths_are_drawn_apart_from_printed_ones(board):
     assert 0 < reconstructed < board.graph.number_of_edges()
     assert svg.count("stroke: #ffffff") == reconstructed + 1  # and the legend's sample
     texts = _texts(svg)
-    assert "path printed in the rulebook or derived" in texts and "path reconstructed (check your board)" in texts
+    assert "filled: printed in the rulebook or derived" in texts and "hollow: reconstructed (check your board)" in texts
+
+
+def test_one_mark_per_meaning_in_the_legend():
+    """No two legend entries share a mark: the kinds by colour and stroke, the sources in grey."""
+    from solver.core.drawing import _strokes
+
+    marks = {(colour, width) for colour, width, _ in _strokes(1.0, False, False) + _strokes(1.0, True, False)}
+    assert len(marks) == 2 and all(colour != "#8a8a8a" for colour, _ in marks)
