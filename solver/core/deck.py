@@ -33,7 +33,9 @@ class Card:
         if self.clue is None:
             facts = f" Known: {self.known}." if self.known else ""
             return f"Card {self.number} (type {self.letter}): text not known.{facts}"
-        return f"Card {self.number} (type {self.letter}, {self.provenance}): {self.clue.sentence()}"
+        reading = self.clue.sentence()
+        said = f'"{self.text}" — that is, {reading[0].lower()}{reading[1:]}' if self.text else reading
+        return f"Card {self.number} (type {self.letter}, {self.provenance}): {said}"
 
 
 @dataclass

@@ -22,6 +22,7 @@ class CardRef:
     label: str  # "card 38", "Remove one marker", "clue: ..."
     record: CardRecord  # what the move stack keeps
     provenance: str
+    printed: str | None = None  # the rulebook's own words for the card, where it prints them
 
     @property
     def number(self) -> int | None:
@@ -34,7 +35,7 @@ class CardRef:
 
     def to_dict(self) -> dict[str, Any]:
         return {"label": self.label, "number": self.number, "text": self.card.sentence(),
-                "provenance": self.provenance, "reconstructed": self.reconstructed}
+                "printed": self.printed, "provenance": self.provenance, "reconstructed": self.reconstructed}
 
 
 def remove_card() -> CardRef:
@@ -44,7 +45,7 @@ def remove_card() -> CardRef:
 def numbered_card(number: object, deck: Deck) -> CardRef:
     card = deck.card(number)
     clue = deck.clue(card.number)
-    return CardRef(clue, f"card {card.number}", card.number, card.provenance or "reconstructed")
+    return CardRef(clue, f"card {card.number}", card.number, card.provenance or "reconstructed", card.text)
 
 
 def written_card(data: object) -> CardRef:

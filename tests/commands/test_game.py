@@ -301,7 +301,8 @@ def test_check_names_the_card_text_it_used_and_where_it_came_from(run, game):
     assert code == 0
     card = json.loads(out)["card"]
     assert card == {"label": "card 38", "number": 38, "text": card["text"], "provenance": "printed",
-                    "reconstructed": False}
+                    "reconstructed": False,
+                    "printed": "In the adjoining district the highway robbery took place next to the break-in"}
     assert "highway robbery" in card["text"] and err == ""
 
 

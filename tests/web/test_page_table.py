@@ -77,7 +77,10 @@ def test_rule_4_example_preview_play_and_undo(serve: Any, open_page: Any, tmp_pa
 
     tap(page, "3", "8")  # a complete number is checked at once
     expect(page.locator(".verdict-line")).to_contain_text("playable +4 (rule 1)")
-    expect(page.locator(".card-text")).to_contain_text("highway robbery took place next to the break-in")
+    # the rulebook's own words, then how this program reads them
+    expect(page.locator(".card-text")).to_have_text("In the adjoining district the highway robbery took place next to "
+                                                    "the break-in")
+    expect(page.locator(".card-reading")).to_contain_text("That is: The highway robbery took place next to")
     expect(page.locator(".provenance")).to_contain_text("the rulebook prints this card")
     assert chips(page, "highway robbery") == dict.fromkeys(["Boos", "Meddersheim", "Hundsbach"], "placed")
     assert chips(page, "break-in") == {"Oberhausen": "on", "Meisenheim": "on",

@@ -268,8 +268,9 @@ export class PlayPanel {
     const parts = [
       h("p", { class: "card-label" }, capitalise(card.label || "card"),
         card.reconstructed ? null : h("span", { class: "provenance" }, ` · ${this.table.vocabulary.provenance(card.provenance)}`)),
-      h("blockquote", { class: "card-text" }, card.text || ""),
+      h("blockquote", { class: "card-text" }, card.printed || card.text || ""),
     ];
+    if (card.printed) parts.push(h("p", { class: "card-reading" }, `That is: ${card.text}`));
     if (card.reconstructed) parts.push(this.reconstructedNotice(card));
     const choices = verdict.choices || {};
     const keys = Object.keys(choices);

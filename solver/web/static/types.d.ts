@@ -129,6 +129,8 @@ export interface CardRefDocument {
   label: string;
   number: number | null;
   text: string;
+  /** the rulebook's own words for the card, where it prints them */
+  printed: string | null;
   provenance: string;
   reconstructed: boolean;
 }
