@@ -13,6 +13,7 @@ import click
 
 from solver.commands.options import board_option, deck_option
 from solver.core.errors import BadInput
+from solver.web.addresses import lan_addresses
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
@@ -47,6 +48,8 @@ def serve(state_file: str | None, port: int, host: str, deck_file: str | None, b
         _print_qr(url)
         click.echo("phones on the same network: open the address above or scan the code; "
                    "requests without its token are refused", err=True)
+        for other in _other_urls(host, port, token):
+            click.echo(f"on another network of this machine: {other}", err=True)
     if not _port_free(host, port):
         raise BadInput(f"port {port} is in use on {host}; pick another with --port")
     if not no_browser:
@@ -86,11 +89,19 @@ def _existing_state(state_file: str | None) -> Path | None:
     return path
 
 
-def _url(host: str, port: int, token: str | None) -> str:
-    shown = _lan_address() if host in ("0.0.0.0", "::") else host
+def _url(host: str, port: int, token: str | None, address: str | None = None) -> str:
+    """The link to open: on every interface (0.0.0.0), the routed interface's address, or `address`."""
+    shown = address or (lan_addresses()[0] if host in ("0.0.0.0", "::") else host)
     if ":" in shown:
         shown = f"[{shown}]"
     return f"http://{shown}:{port}/" + (f"?token={token}" if token else "")
+
+
+def _other_urls(host: str, port: int, token: str | None) -> list[str]:
+    """On every interface, the links by the other interfaces' addresses (another network)."""
+    if host not in ("0.0.0.0", "::"):
+        return []
+    return [_url(host, port, token, address) for address in lan_addresses()[1:]]
 
 
 def _served_names(host: str) -> frozenset[str]:
@@ -101,21 +112,10 @@ def _served_names(host: str) -> frozenset[str]:
     names = {host}
     if host in ("0.0.0.0", "::"):
         name = socket.gethostname()
-        names |= {name, f"{name}.local", _lan_address()}
+        names |= {name, f"{name}.local", *lan_addresses()}
         with contextlib.suppress(OSError):
             names |= {str(info[4][0]) for info in socket.getaddrinfo(name, None)}
     return frozenset(names) | LOOPBACK_HOSTS
-
-
-def _lan_address() -> str:
-    """This machine's address as the other devices on the network see it (else its host name)."""
-    name = socket.gethostname()
-    try:
-        found = {str(info[4][0]) for info in socket.getaddrinfo(name, None, socket.AF_INET)}
-    except OSError:
-        return name
-    outside = sorted(address for address in found if not address.startswith("127."))
-    return outside[0] if outside else name
 
 
 def _port_free(host: str, port: int) -> bool:
