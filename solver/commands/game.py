@@ -511,12 +511,12 @@ def stop(state_file: str, taker: str | None, board_file: str | None, as_json: bo
     from solver.documents.table import stop_document, take_stop_document
     from solver.table import deduce
 
-    board = load_board_warned(board_file) if taker is not None else None
+    board = load_board_warned(board_file)
     with _store(state_file).change() as state:
-        document = stop_document(state)
+        document = stop_document(state, board)
         taker = state.player(taker) if taker is not None else None
         found = document["removable"]
-        move = deduce.take_stop(state, board, taker) if board is not None and taker is not None and found else None
+        move = deduce.take_stop(state, board, taker) if taker is not None and found else None
     if move is not None:
         document = take_stop_document(document, state, move)
     if as_json:
@@ -529,6 +529,9 @@ def stop(state_file: str, taker: str | None, board_file: str | None, as_json: bo
                    "markers stay until a card decides (rule 9)")
     for entry in found:
         click.echo(f"  {entry['delict']} on {entry['location']}: {entry['reason']}")
+    if found and move is None:
+        click.echo(f"taking them scores +{document['points']}; "
+                   f"{' or '.join(document['takers'])} may call STOP (--take NAME)")
     if move is not None:
         click.echo(f"{taker} takes them: +{document['points']} (now {document['score']})")
         for line in document["credits"]:

@@ -156,11 +156,16 @@ def hand_document(state: GameState, refs: Sequence[CardRef], board: Board, playe
             "not_playable": [entry(found) for found in ranking.refused]}
 
 
-def stop_document(state: GameState) -> dict[str, Any]:
-    """Rule 10: the markers that can be removed by deduction, each with why; rule 9 when none can."""
+def stop_document(state: GameState, board: Board) -> dict[str, Any]:
+    """Rule 10: the markers that can be removed by deduction, each with why; what taking them would
+    score (`points`, `effect`: rule 7's tiles included); who may take them (`takers`, the first the
+    default); rule 9 when none can be removed."""
+    effect = deduce.stop_effect(state, board)
     return {"removable": [{"delict": found.delict, "location": found.location,
                            "reason": wording.deduction_sentence(found.why), "why": found.why.to_dict()}
                           for found in deduce.removable(state)],
+            "points": effect.points if effect else 0, "effect": effect.to_dict() if effect else None,
+            "takers": deduce.stop_takers(state),
             **contradiction_document(state)}
 
 

@@ -22,7 +22,7 @@ from solver.core.board import Board
 from solver.core.cards import Clue, DelictClue, DistrictClue, GroupClue, LocationClue, NotClue, RemoveOneMarker
 from solver.table.facts import Fact, FactKind
 from solver.table.matching import hall_violator
-from solver.table.state import GameState, Move, MoveKind
+from solver.table.state import Effect, GameState, Move, MoveKind
 
 
 @dataclass(frozen=True)
@@ -116,14 +116,11 @@ def removable(state: GameState) -> list[Deduction]:
     return found
 
 
-def take_stop(state: GameState, board: Board, player: str) -> Move | None:
-    """Rule 10: `player` calls STOP and takes every removable marker (then rule 7); None if none.
-
-    Whose turn it is does not change; BadInput when `player` is not a player.
-    """
+def stop_effect(state: GameState, board: Board) -> Effect | None:
+    """Rule 10: what a STOP would take now — every removable marker, then rule 7 (a delict left
+    with one marker gets its tile) — as the Effect it would record; None when nothing can be taken."""
     from solver.table.rules import Unplayable, Work
 
-    player = state.player(player)
     found = removable(state)
     if not found:
         return None
@@ -134,9 +131,32 @@ def take_stop(state: GameState, board: Board, player: str) -> Move | None:
         work.settle()
     except Unplayable as error:  # cannot happen: every removed marker is in no complete assignment
         raise AssertionError(f"STOP broke rule {error.rule}: {error.fact}") from None
-    move = Move(MoveKind.STOP, player, effect=work.effect)
+    return work.effect
+
+
+def take_stop(state: GameState, board: Board, player: str) -> Move | None:
+    """Rule 10: `player` calls STOP and takes every removable marker (then rule 7); None if none.
+
+    Whose turn it is does not change; BadInput when `player` is not a player.
+    """
+    player = state.player(player)
+    effect = stop_effect(state, board)
+    if effect is None:
+        return None
+    move = Move(MoveKind.STOP, player, effect=effect)
     state.push_unchecked(move, end_turn=False)
     return move
+
+
+def stop_takers(state: GameState) -> list[str]:
+    """Who may call STOP: "another player" than the one whose move left the board so (the last
+    play or pass), in turn order from the player whose turn it is now, the first to be asked."""
+    players = state.players
+    start = players.index(state.turn)
+    ordered = [players[(start + k) % len(players)] for k in range(len(players))]
+    moved = next((move.player for move in reversed(state.history)
+                  if move.kind in (MoveKind.PLAY, MoveKind.PASS)), None)
+    return [player for player in ordered if player != moved or len(players) == 1]
 
 
 def _why_not(masks: list[int], d: int, loc: int) -> Fact:

@@ -15,7 +15,7 @@ import socket
 PROBE = {socket.AF_INET: "192.0.2.1", socket.AF_INET6: "2001:db8::1"}  # never reached: nothing is sent
 
 
-def routed_address(family: int = socket.AF_INET) -> str | None:
+def routed_address(family: socket.AddressFamily = socket.AF_INET) -> str | None:
     """The address of the interface that reaches the network, None without a route."""
     with contextlib.suppress(OSError), socket.socket(family, socket.SOCK_DGRAM) as probe:
         probe.connect((PROBE[family], 9))

@@ -215,7 +215,7 @@ class TableRoutes:
 
     async def stop(self, request: Request) -> Response:
         snapshot = await run_in_threadpool(self.config.state_file().read)
-        return JSONResponse(await run_in_threadpool(documents.stop_document, snapshot.state))
+        return JSONResponse(await run_in_threadpool(documents.stop_document, snapshot.state, self.config.the_board()))
 
     async def take_stop(self, request: Request) -> Response:
         return await self.changed(self._take_stop, await _body(request, "stop"))
@@ -226,7 +226,7 @@ class TableRoutes:
         if taker is None:
             raise BadInput('STOP names who takes the markers: {"taker": "Ben", "version": "..."}')
         with store.change(_version(data)) as state:
-            found = documents.stop_document(state)
+            found = documents.stop_document(state, self.config.the_board())
             move = deduce.take_stop(state, self.config.the_board(), resolve_player(taker, state.players))
         taken = documents.take_stop_document(found, state, move) if move is not None else found
         return {**taken, "state": state_document(_left(store))}

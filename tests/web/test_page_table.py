@@ -325,10 +325,24 @@ def test_stop_highlights_the_removable_markers_and_credits_the_taker(serve: Any,
     expect(page.locator(".stop-list")).to_contain_text("beehive theft on Boos")
     expect(page.locator('.chip-stop[data-delict="beehive theft"][data-location="Boos"]')).to_have_count(1)
     shot(page, "stop")
+    expect(page.get_by_label("who takes them")).to_have_value("Anna")  # whose turn it is: the first asked
     page.get_by_label("who takes them").select_option("Ben")
-    page.get_by_role("button", name=re.compile(r"^Take them")).click()
+    page.get_by_role("button", name="Take them (+1)").click()
     expect(score(page, "Ben")).to_have_text("1")
     assert "Boos" not in chips(page, "beehive theft")
+
+
+def test_the_stop_button_says_what_taking_scores_rule_7_included(serve: Any, open_page: Any,
+                                                                 tmp_path: Path) -> None:
+    # murder loses its marker on Boos and keeps one, on Kirn: its tile follows (rule 7), +2 in all
+    markers = {"break-in": ["Oberhausen", "Boos"], "highway robbery": ["Oberhausen", "Boos"],
+               "murder": ["Boos", "Kirn"]}
+    served = game(serve, tmp_path, markers)
+    page = open_page(served.url + "/", DESKTOP)
+    page.get_by_text("STOP (rule 10)").click()
+    page.get_by_role("button", name="Look for removable markers").click()
+    page.get_by_role("button", name="Take them (+2)").click()
+    expect(score(page, "Anna")).to_have_text("2")
 
 
 def test_pass_with_discards(serve: Any, open_page: Any, tmp_path: Path) -> None:

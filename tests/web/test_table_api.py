@@ -166,11 +166,29 @@ def test_stop_lists_and_takes_what_deduction_removes(tmp_path: Path) -> None:
         found = table.get("/api/stop").json()
         assert {"delict": "murder", "location": "Boos"} in [
             {k: f[k] for k in ("delict", "location")} for f in found["removable"]]
+        # murder keeps one marker, on Kirn: its tile follows (rule 7), a point more than the markers
+        assert found["points"] == len(found["removable"]) + 1
+        state = table.get("/api/state").json()
+        assert found["takers"] == state["players"]  # nobody has moved yet: anyone may call it
         stale = version(table)
         taken = table.post("/api/stop", json={"taker": "ben", "version": stale})
         assert taken.status_code == 200
-        assert taken.json()["taken_by"] == "Ben" and taken.json()["points"] >= 1
+        assert taken.json()["taken_by"] == "Ben" and taken.json()["points"] == found["points"]
         assert table.post("/api/stop", json={"taker": "Ben", "version": stale}).status_code == 409
+
+
+def test_the_player_who_overlooked_it_is_not_offered_the_stop(tmp_path: Path) -> None:
+    # "If a player has ended his turn and has overlooked that ... another player may call STOP"
+    markers = {"break-in": ["Oberhausen", "Boos"], "highway robbery": ["Oberhausen", "Boos"],
+               "beehive theft": ["Boos", "Trifthütte", "Thiergarten", "Simmern"]}  # rule 3 frees Boos
+    game = write_state(tmp_path / "stop.yaml", markers)
+    with local_client(TableConfig(state_path=game), raise_server_exceptions=False) as table:
+        passed = table.post("/api/pass", json={"version": version(table)})  # and overlooked the marker
+        assert passed.status_code == 200
+        mover = passed.json()["passed"]["player"]
+        found = table.get("/api/stop").json()
+        assert found["removable"] and mover not in found["takers"]
+        assert found["takers"][0] == table.get("/api/state").json()["turn"]
 
 
 def test_hand_ranks_the_legal_plays(client: TestClient) -> None:

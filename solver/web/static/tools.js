@@ -113,11 +113,15 @@ export class Tools {
       parts.push(h("p", {}, `${found.length} marker${found.length > 1 ? "s" : ""} can be taken (ringed red on the board):`),
         h("ul", { class: "stop-list" }, found.map((entry) => h("li", {},
           h("strong", {}, `${entry.delict} on ${entry.location}`), `: ${entry.reason}`))));
+      // "another player may call STOP": the players who may, the first asked first (the default)
+      /** @type {string[]} */
+      const takers = answer.takers || this.table.state.players;
       const taker = h("select", { id: "stop-taker", "aria-label": "who takes them" },
-        this.table.state.players.map((player) => h("option", { value: player }, player)));
+        takers.map((player) => h("option", { value: player }, player)));
+      const gain = typeof answer.points === "number" ? answer.points : found.length;  // rule 7's tiles included
       parts.push(h("div", { class: "actions" }, h("label", {}, "taken by ", taker),
         h("button", { type: "button", class: "primary", onclick: () => this.takeStop(taker.value) },
-          `Take them (${points(found.length)})`)));
+          `Take them (${points(gain)})`)));
       clear(output, parts);
     });
   }
