@@ -396,6 +396,25 @@ def test_odds_overlay_and_table(serve: Any, open_page: Any, tmp_path: Path) -> N
     expect(page.locator(".odds")).to_have_count(0)
 
 
+@pytest.mark.parametrize("viewport", SIZES)
+def test_odds_show_ties_as_ties_and_the_table_fits_a_desktop(serve: Any, open_page: Any, tmp_path: Path,
+                                                            viewport: dict[str, int]) -> None:
+    # card 11 played: break-in on 4 locations; every other delict is as likely as the next
+    served = game(serve, tmp_path, {"break-in": ["Oberhausen", "Obermoschel", "Meddersheim", "Lettweiler"]})
+    page = open_page(served.url + "/", viewport)
+    page.get_by_text("Odds", exact=True).click()
+    page.get_by_label("show the odds on the board").check()
+    expect(page.locator(".odds-table tbody tr")).to_have_count(16)
+    kirn = page.locator('.location[data-location="Kirn"] .odds .odds-text')
+    expect(kirn).to_have_text(["15 tied", "7%"])  # one row for the 15, not three of them
+    meddersheim = page.locator('.location[data-location="Meddersheim"] .odds .odds-text')
+    expect(meddersheim).to_have_text(["BRK", "25%", "15 tied", "5%"])
+    if viewport == DESKTOP:  # all 16 columns in view, no sideways scrolling inside the table
+        scroller = page.locator("#odds-result .table-scroll")
+        assert scroller.evaluate("e => e.scrollWidth <= e.clientWidth")
+    shot(page, f"odds-ties-{viewport['width']}")
+
+
 def test_ending_the_game(serve: Any, open_page: Any, tmp_path: Path) -> None:
     served = game(serve, tmp_path, RULE_4, scores={"Anna": 3, "Ben": 5})
     page = open_page(served.url + "/", PHONE, allow=(422,))

@@ -422,19 +422,51 @@ export class BoardView {
 
   drawOdds(odds) {
     const group = el("g", { class: "odds" });
-    odds.filter(([, probability]) => probability > 0).slice(0, 3).forEach(([delict, probability], index) => {
-      const info = this.vocabulary.delict(delict);
+    oddsRows(odds, ODDS_ROWS).forEach((row, index) => {
       const y = AREA_TOP + index * 38;
-      group.append(
+      const fill = row.delicts.length === 1 ? this.vocabulary.delict(row.delicts[0]).fill : "#bdbdbd";
+      const label = row.delicts.length === 1 ? this.vocabulary.delict(row.delicts[0]).short
+        : `${row.delicts.length} tied`;
+      group.append(el("g", {},
+        title(row.delicts.length === 1 ? row.delicts[0] : `tied: ${row.delicts.join(", ")}`),
         el("rect", { x: 4, y, width: 110, height: 34, rx: 6, class: "odds-row" }),
-        el("rect", { x: 4, y, width: Math.max(6, 110 * probability), height: 34, rx: 6, fill: info.fill,
-          class: "odds-bar" }),
-        el("text", { x: 9, y: y + 24, class: "odds-text", text: info.short }),
-        el("text", { x: 110, y: y + 24, class: "odds-text", "text-anchor": "end", text: formatPercent(probability) }),
-      );
+        el("rect", { x: 4, y, width: Math.max(6, 110 * row.probability), height: 34, rx: 6, fill, class: "odds-bar" }),
+        el("text", { x: 9, y: y + 24, class: row.delicts.length === 1 ? "odds-text" : "odds-text odds-tie", text: label }),
+        el("text", { x: 110, y: y + 24, class: "odds-text", "text-anchor": "end", text: formatPercent(row.probability) }),
+      ));
     });
     return group;
   }
+}
+
+const ODDS_ROWS = 3;  // rows of odds a location has room for
+
+/**
+ * The rows of a location's odds, most likely first: delicts tied at the same share stay together,
+ * one row each while they fit, else one row for all of them ("12 tied 8%"), so that a tie never
+ * reads as the first three being likelier than the rest.
+ * @param {Array<[string, number, number?]>} odds [delict, probability, count], most likely first
+ * @param {number} room
+ * @returns {Array<{delicts: string[], probability: number}>}
+ */
+export function oddsRows(odds, room) {
+  /** @type {Array<{delicts: string[], probability: number, count: number | undefined}>} */
+  const ties = [];
+  for (const [delict, probability, count] of odds.filter(([, p]) => p > 0)) {
+    const last = ties[ties.length - 1];
+    const same = last && (count !== undefined && last.count !== undefined ? last.count === count
+      : last.probability === probability);
+    if (same) last.delicts.push(delict);
+    else ties.push({ delicts: [delict], probability, count });
+  }
+  const rows = [];
+  for (const tie of ties) {
+    const left = room - rows.length;
+    if (left <= 0) break;
+    if (tie.delicts.length <= left) rows.push(...tie.delicts.map((delict) => ({ delicts: [delict], probability: tie.probability })));
+    else rows.push({ delicts: tie.delicts, probability: tie.probability });
+  }
+  return rows;
 }
 
 /** A warm colour for how sure the board is of a location (the top delict's probability). */
