@@ -424,9 +424,31 @@ def test_ending_the_game(serve: Any, open_page: Any, tmp_path: Path) -> None:
     expect(page.locator("#end-result")).to_contain_text("The game goes on: card 38 is playable.")
     page.get_by_label("cards left in hands").fill("18")
     page.get_by_role("button", name="End the game").click()
-    expect(page.locator("#outcome")).to_contain_text("Ben wins")
+    expect(page.locator("#outcome")).to_contain_text("Ben wins with 5 points.")
     expect(page.locator("#turn")).to_have_text("Game over")
+    expect(page.locator("#outcome").get_by_role("link", name="Solo puzzles")).to_have_attribute("href", "/solo")
     shot(page, "game-over")
+    # "play again": the same players in the same order, a new board, the old file kept
+    page.locator("#outcome").get_by_role("button", name="Play again").click()
+    expect(page.locator("#turn")).to_have_text("Anna's turn")
+    expect(page.locator("#outcome")).to_be_hidden()
+    expect(score(page, "Ben")).to_have_text("0")
+    assert httpx.get(served.url + "/api/state").json()["players"] == ["Anna", "Ben"]
+    assert (tmp_path / "game.yaml").exists()
+
+
+def test_a_phone_keeps_the_turn_and_the_scores_in_view_and_shows_the_remove_card_used(
+        serve: Any, open_page: Any, tmp_path: Path) -> None:
+    served = game(serve, tmp_path, RULE_4, scores={"Anna": 3, "Ben": 5}, remove_one_used=["Ben"])
+    page = open_page(served.url + "/", PHONE)
+    page.locator("#end-box").scroll_into_view_if_needed()  # far down the page
+    expect(page.locator("#turn")).to_be_in_viewport()
+    expect(page.locator("#header-scores")).to_have_text("Anna 3 · Ben 5")
+    expect(page.locator("#header-scores")).to_be_in_viewport()
+    ben = page.locator("#score-list li", has_text="Ben")
+    expect(ben.locator(".remove-used")).to_have_text("Remove used")
+    expect(page.locator("#score-list li", has_text="Anna").locator(".remove-used")).to_have_count(0)
+    shot(page, "phone-scrolled")
 
 
 # ----- starting, joining ----------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 // The score track beside the board: players and points, whose turn it is, the last move, the cards out
 // of the game, the supply, the game's outcome, and undo.
 
-import { api } from "./api.js";
+import { api, withToken } from "./api.js";
 import { byId, clear, h } from "./dom.js";
 import { capitalise } from "./vocab.js";
 
@@ -20,12 +20,18 @@ export class ScorePanel {
     clear(byId("score-list"), state.players.map((player) => {
       const score = state.scores[player] || 0;
       const current = player === state.turn && !state.outcome;
+      const used = (state.remove_one_used || []).includes(player);
       return h("li", { class: current ? "current" : "", "aria-current": current ? "true" : false },
-        h("span", { class: "player-name" }, current ? `▶ ${player}` : player),
+        h("span", { class: "player-name" }, current ? `▶ ${player}` : player,
+          used ? h("span", { class: "remove-used", title: `${player} has played the Remove one marker card` },
+            "Remove used") : null),
         h("span", { class: "score-bar", "aria-hidden": "true" },
           h("span", { style: `width:${(100 * score) / best}%` })),
         h("span", { class: "player-score", "aria-label": `${score} points` }, String(score)));
     }));
+    // on a phone the score track is far below the board: the header, which stays in view, has them too
+    byId("header-scores").textContent = state.players.map((player) => `${player} ${state.scores[player] || 0}`)
+      .join(" · ");
     const turn = byId("turn");
     if (state.outcome) {
       turn.textContent = "Game over";
@@ -41,8 +47,13 @@ export class ScorePanel {
     if (state.outcome) {
       const winners = state.outcome.winners;
       const best = state.scores[winners[0]] || 0;
-      outcome.textContent = `Game over (${state.outcome.reason}): ${winners.join(" and ")} ${winners.length > 1 ? "win" : "wins"}`
-        + ` with ${best} points.`;
+      clear(outcome, [
+        h("span", { class: "outcome-text" }, `Game over (${state.outcome.reason}): ${winners.join(" and ")} `
+          + `${winners.length > 1 ? "win" : "wins"} with ${best} point${best === 1 ? "" : "s"}.`),
+        h("span", { class: "actions" },
+          h("button", { type: "button", class: "primary", onclick: () => this.playAgain(state) }, "Play again"),
+          h("a", { href: withToken("/solo"), class: "button-link" }, "Solo puzzles")),
+      ]);
     }
     for (const id of ["play", "pass-box", "end-box"]) byId(id).hidden = Boolean(state.outcome);
     const contradiction = byId("contradiction");
@@ -53,6 +64,19 @@ export class ScorePanel {
     byId("supply").textContent = (state.supply || []).length === 16 ? "every delict"
       : (state.supply || []).join(", ") || "none";
     this.undoButton.disabled = !history.length;
+  }
+
+  /** A new game with the same players in the same order and the same variant (the finished one is
+   * replaced without asking: it is over). @param {import("./types").StateDocument} state */
+  async playAgain(state) {
+    const variant = state.variant;
+    try {
+      const answer = await api.newGame({ players: state.players, cards_per_turn: variant.cards_per_turn,
+        rule_15_at_turn_end: variant.rule_15_at_turn_end, last_delict_points: variant.last_delict_points });
+      this.table.setState(answer.state, "new game");
+    } catch (error) {
+      this.table.explain(error, byId("outcome"));
+    }
   }
 
   async undo() {
