@@ -96,8 +96,12 @@ def test_rule_4_example_preview_play_and_undo(serve: Any, open_page: Any, tmp_pa
     assert chips(page, "break-in") == {"Oberhausen": "on", "Meisenheim": "on"}
     expect(page.locator("#out-of-game")).to_have_text("38")
 
-    page.get_by_role("button", name="Undo last move").click()
+    page.get_by_role("button", name="Undo last move").click()  # it names the move and asks first
+    expect(page.locator("#undo-ask")).to_contain_text("Undo Anna played card 38: +4?")
+    expect(score(page, "Anna")).to_have_text("4")
+    page.locator("#undo-ask").get_by_role("button", name="Undo it").click()
     expect(score(page, "Anna")).to_have_text("0")
+    expect(page.locator(".message-done")).to_have_count(0)  # the play panel no longer tells of it
     expect(page.locator("#turn")).to_have_text("Anna's turn")
     assert chips(page, "break-in") == dict.fromkeys(RULE_4["break-in"], "on")
     assert chips(page, "highway robbery") == {}
@@ -176,8 +180,22 @@ def test_two_pages_see_each_others_plays_without_reloading(serve: Any, open_page
     assert chips(desktop, "highway robbery") == dict.fromkeys(["Boos", "Meddersheim", "Hundsbach"], "on")
 
     desktop.get_by_role("button", name="Undo last move").click()
+    desktop.locator("#undo-ask").get_by_role("button", name="Undo it").click()
     expect(score(phone, "Anna")).to_have_text("0")
     assert chips(phone, "highway robbery") == {}
+    expect(phone.locator(".message-done")).to_have_count(0)  # the phone's panel told of the undone play
+
+
+def test_undo_can_be_kept(serve: Any, open_page: Any, tmp_path: Path) -> None:
+    served = game(serve, tmp_path, RULE_4)
+    page = open_page(served.url + "/", PHONE)
+    tap(page, "3", "8")
+    page.get_by_role("button", name=re.compile(r"^Play card 38")).click()
+    expect(score(page, "Anna")).to_have_text("4")
+    page.get_by_role("button", name="Undo last move").click()
+    page.locator("#undo-ask").get_by_role("button", name="Keep it").click()
+    expect(page.locator("#undo-ask")).to_be_hidden()
+    expect(score(page, "Anna")).to_have_text("4")
 
 
 def test_a_checked_card_is_checked_again_when_the_board_changes(serve: Any, open_page: Any, tmp_path: Path) -> None:

@@ -172,6 +172,10 @@ export class PlayPanel {
     this.more.closest("label").hidden = !canGoOn;
     if (!canGoOn) this.more.checked = false;
     if (!previous || previous.version === state.version) return;
+    if ((state.history || []).length < (previous.history || []).length && this.message) {
+      this.message = null; // it told of a move that was undone
+      this.render();
+    }
     if (source === "conflict") return; // play() was refused on a stale board: it checks again and says why
     if (this.request && source !== "played") this.recheck("The board changed: the card was checked again on the new board.");
   }

@@ -10,12 +10,13 @@ export class ScorePanel {
   constructor(table) {
     this.table = table;
     this.undoButton = byId("undo", HTMLButtonElement);
-    this.undoButton.addEventListener("click", () => this.undo());
-    table.onChange((state) => this.render(state));
+    this.undoButton.addEventListener("click", () => this.askUndo());
+    this.asking = byId("undo-ask");
+    table.onChange((state, previous) => this.render(state, previous));
   }
 
-  /** @param {import("./types").StateDocument} state */
-  render(state) {
+  /** @param {import("./types").StateDocument} state @param {import("./types").StateDocument | null} [previous] */
+  render(state, previous = null) {
     const best = Math.max(1, ...state.players.map((p) => state.scores[p] || 0));
     clear(byId("score-list"), state.players.map((player) => {
       const score = state.scores[player] || 0;
@@ -64,6 +65,21 @@ export class ScorePanel {
     byId("supply").textContent = (state.supply || []).length === 16 ? "every delict"
       : (state.supply || []).join(", ") || "none";
     this.undoButton.disabled = !history.length;
+    if (!previous || previous.version !== state.version) this.asking.hidden = true; // it asked about another board
+  }
+
+  /** Undo names the move it takes back and asks first: one tap never undoes unseen. */
+  askUndo() {
+    const history = this.table.state ? this.table.state.history || [] : [];
+    if (!history.length) return;
+    const version = this.table.version;
+    clear(this.asking, [
+      h("span", {}, `Undo ${history[history.length - 1].text}?`),
+      h("span", { class: "actions" },
+        h("button", { type: "button", class: "primary", onclick: () => this.undo(version) }, "Undo it"),
+        h("button", { type: "button", class: "secondary", onclick: () => { this.asking.hidden = true; } }, "Keep it")),
+    ]);
+    this.asking.hidden = false;
   }
 
   /** A new game with the same players in the same order and the same variant (the finished one is
@@ -79,10 +95,12 @@ export class ScorePanel {
     }
   }
 
-  async undo() {
+  /** @param {string | null} version the board the person saw when asked */
+  async undo(version) {
     const line = byId("last-move");
+    this.asking.hidden = true;
     try {
-      const answer = await api.undo(this.table.version);
+      const answer = await api.undo(version);
       this.table.setState(answer.state, "undo");
       line.textContent = `Undone: ${answer.undone.text}`;
     } catch (error) {

@@ -71,6 +71,10 @@ export class Tools {
     byId("pass-title").textContent = ending ? "End the turn" : "Pass";
     byId("pass").textContent = ending ? "End the turn" : "Pass the turn";
     if (previous && previous.version === state.version) return;
+    if (previous && (state.history || []).length < (previous.history || []).length) {
+      for (const id of ["pass-result", "stop-result", "drawpile-result", "end-result"]) clear(byId(id), []);
+      this.stopFound = null; // what they told of was undone
+    }
     if (previous && this.stopFound) {
       clear(byId("stop-result"), h("p", { class: "hint" }, "The board changed: look again."));
       this.stopFound = null;
