@@ -31,6 +31,7 @@ COMMANDS = {
     "check": "solver.commands.game:check",
     "play": "solver.commands.game:play",
     "undo": "solver.commands.game:undo",
+    "redo": "solver.commands.game:redo",
     "hand": "solver.commands.game:hand",
     "stop": "solver.commands.game:stop",
     "drawpile": "solver.commands.game:drawpile",

@@ -443,6 +443,28 @@ def undo(state_file: str, as_json: bool) -> None:
     click.echo(f"undid {wording.undone_move(move)}; {state.turn}'s turn")
 
 
+@click.command()
+@state_argument
+@json_option
+def redo(state_file: str, as_json: bool) -> None:
+    """Redo the move the last undo took back, while nothing else has changed since."""
+    from solver.documents.table import redo_document
+    from solver.table import wording
+    from solver.table.redo import NothingToRedo
+    from solver.table.redo import redo as redo_move
+
+    try:
+        with _store(state_file).change(reuse_previous=True) as state:
+            move = redo_move(state, state_file)
+    except NothingToRedo as nothing:  # like "nothing to undo": a state, not bad input
+        click.echo(f"{nothing.message} ({state_file})", err=True)
+        sys.exit(1)
+    if as_json:
+        echo_json(redo_document(state, move))
+        return
+    click.echo(f"redid {wording.undone_move(move)}; {state.turn}'s turn")
+
+
 # ----- hand, stop, drawpile ----------------------------------------------------------------------
 
 

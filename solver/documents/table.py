@@ -144,6 +144,12 @@ def undo_document(state: GameState, move: Move | None) -> dict[str, Any]:
             "score": state.scores.get(move.player), "turn": state.turn}
 
 
+def redo_document(state: GameState, move: Move) -> dict[str, Any]:
+    """The move played again: as in the history, its player's score now, whose turn it is."""
+    return {"redone": {**move_document(move), "words": wording.undone_move(move)},
+            "score": state.scores.get(move.player), "turn": state.turn}
+
+
 def hand_document(state: GameState, refs: Sequence[CardRef], board: Board, player: str) -> dict[str, Any]:
     """`hand`: every way to play each card, the legal ones best first."""
     ranking = rules.rank_hand(state, [ref.card for ref in refs], board, player, [ref.number for ref in refs])

@@ -32,6 +32,7 @@ from solver.documents.table import state_document
 from solver.table import deduce, rules
 from solver.table.cardref import CardRef, card_from_request
 from solver.table.errors import ChoiceNeeded, GameGoesOn, Refused
+from solver.table.redo import redo
 from solver.table.state import VARIANT_KEYS, GameState, Variant, new_game
 from solver.table.store import Snapshot, StateFile
 from solver.web.bodies import json_object
@@ -71,6 +72,7 @@ BODY_KEYS: dict[str, set[str]] = {  # what each route's body may hold: any other
     "check": CARD_KEYS,
     "play": CARD_KEYS | {"discard", "version"},
     "undo": {"version"},
+    "redo": {"version"},
     "pass": {"version", "discard", "player"},
     "stop": {"taker", "version"},
     "hand": {"cards", "player"},
@@ -201,7 +203,18 @@ class TableRoutes:
             if not state.history:
                 raise BadInput("nothing to undo")
             move = state.pop()
-        return {**documents.undo_document(state, move), "state": state_document(_left(store))}
+        undone = documents.undo_document(state, move)
+        return {**undone, "redo": undone["undone"], "state": state_document(_left(store))}
+
+    async def redo(self, request: Request) -> Response:
+        data = await _body(request, "redo")
+        return await self.changed(self._redo, data)
+
+    def _redo(self, data: dict[str, Any]) -> dict[str, Any]:
+        store = self.config.state_file()
+        with store.change(_version(data), reuse_previous=True) as state:
+            move = redo(state, store.path)
+        return {**documents.redo_document(state, move), "state": state_document(_left(store))}
 
     async def pass_turn(self, request: Request) -> Response:
         return await self.changed(self._pass, await _body(request, "pass"))
@@ -428,6 +441,7 @@ def routes(config: TableConfig) -> list[Route]:
         Route("/api/check", table.check, methods=["POST"]),
         Route("/api/play", table.play, methods=["POST"]),
         Route("/api/undo", table.undo, methods=["POST"]),
+        Route("/api/redo", table.redo, methods=["POST"]),
         Route("/api/count", table.count),
         Route("/api/odds", table.odds),
         Route("/api/pass", table.pass_turn, methods=["POST"]),

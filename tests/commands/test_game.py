@@ -464,3 +464,20 @@ def test_game_play_against_the_computer_to_the_end_and_saved(run, tmp_path):
     assert code == 0 and json.loads(out)["finished"] in ("all delicts pinpointed", "draw piles used up")
     code, _, err = run("game", "play", "--players", "2", "--seat", "3")
     assert code == 2 and "--seat 3" in err
+
+
+def test_redo_plays_the_undone_move_again_while_nothing_else_changed(run, tmp_path):
+    path = tmp_path / "game.yaml"
+    assert run("game", "new", path, "--players", "Anna", "Ben")[0] == 0
+    assert run("play", path, "11")[0] == 0
+    after_play = path.read_bytes()
+    assert run("undo", path)[0] == 0
+    code, out, _ = run("redo", path)
+    assert code == 0 and out == "redid Anna's play of card 11 (1 point); Ben's turn\n"
+    assert path.read_bytes() == after_play  # byte for byte as the play left it
+    code, _, err = run("redo", path)
+    assert code == 1 and err.startswith("nothing to redo")
+    assert run("undo", path)[0] == 0
+    assert run("play", path, "12")[0] == 0  # another change: the undone move is gone for good
+    code, _, err = run("redo", path)
+    assert code == 1 and "changed since the undo" in err

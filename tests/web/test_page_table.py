@@ -102,6 +102,13 @@ def test_rule_4_example_preview_play_and_undo(serve: Any, open_page: Any, tmp_pa
     page.locator("#undo-ask").get_by_role("button", name="Undo it").click()
     expect(score(page, "Anna")).to_have_text("0")
     expect(page.locator(".message-done")).to_have_count(0)  # the play panel no longer tells of it
+    redo = page.get_by_role("button", name="Redo Anna's play of card 38 (4 points)")
+    redo.click()  # while nothing else changed
+    expect(score(page, "Anna")).to_have_text("4")
+    expect(redo).to_be_hidden()
+    page.get_by_role("button", name="Undo last move").click()
+    page.locator("#undo-ask").get_by_role("button", name="Undo it").click()
+    expect(score(page, "Anna")).to_have_text("0")
     expect(page.locator("#turn")).to_have_text("Anna's turn")
     assert chips(page, "break-in") == dict.fromkeys(RULE_4["break-in"], "on")
     assert chips(page, "highway robbery") == {}
@@ -184,6 +191,10 @@ def test_two_pages_see_each_others_plays_without_reloading(serve: Any, open_page
     expect(score(phone, "Anna")).to_have_text("0")
     assert chips(phone, "highway robbery") == {}
     expect(phone.locator(".message-done")).to_have_count(0)  # the phone's panel told of the undone play
+    expect(desktop.locator("#redo")).to_be_visible()
+    tap(phone, "3", "8")  # another change: the desktop's redo is gone
+    phone.get_by_role("button", name=re.compile(r"^Play card 38")).click()
+    expect(desktop.locator("#redo")).to_be_hidden()
 
 
 def test_undo_can_be_kept(serve: Any, open_page: Any, tmp_path: Path) -> None:

@@ -86,6 +86,20 @@ def test_a_card_that_is_not_playable_is_422_with_the_verdict(client: TestClient)
     assert isinstance(answer.json()["rule"], int)
 
 
+def test_redo_plays_the_undone_move_again(client: TestClient, game: Path) -> None:
+    client.post("/api/play", json={"card": 38, "version": version(client)})
+    after_play = game.read_bytes()
+    undone = client.post("/api/undo", json={"version": version(client)}).json()
+    assert undone["redo"]["card"] == 38 and undone["redo"]["words"] == "Anna's play of card 38 (4 points)"
+    stale = client.post("/api/redo", json={"version": "0" * 16})
+    assert stale.status_code == 409
+    redone = client.post("/api/redo", json={"version": version(client)})
+    assert redone.status_code == 200 and redone.json()["redone"]["card"] == 38
+    assert redone.json()["state"]["scores"]["Anna"] == 4 and game.read_bytes() == after_play
+    again = client.post("/api/redo", json={"version": version(client)})
+    assert again.status_code == 400 and again.json()["error"].startswith("nothing to redo")
+
+
 def test_group_card_gives_a_verdict_per_delict(client: TestClient) -> None:
     answer = client.post("/api/check", json={"card": 27}).json()
     assert set(answer["choices"]) == {"robbery", "extortion", "murder", "highway robbery"}

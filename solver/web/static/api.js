@@ -66,10 +66,13 @@ export const api = {
   check: (body) => post("/api/check", body),
   /** @returns {Promise<{played: import("./types").Verdict, state: import("./types").StateDocument}>} */
   play: (body) => post("/api/play", body),
-  /** @returns {Promise<{undone: import("./types").Move, state: import("./types").StateDocument}>} */
+  /** @returns {Promise<{undone: import("./types").Move & {words: string}, redo: import("./types").Move & {words: string},
+   *   state: import("./types").StateDocument}>} */
   undo: (version) => post("/api/undo", { version }),
   /** @returns {Promise<{passed: import("./types").Move, state: import("./types").StateDocument}>} */
   pass: (version, discard) => post("/api/pass", { version, discard }),
+  /** @returns {Promise<{redone: import("./types").Move & {words: string}, state: import("./types").StateDocument}>} */
+  redo: (version) => post("/api/redo", { version }),
   stop: () => get("/api/stop"),
   takeStop: (version, taker) => post("/api/stop", { version, taker }),
   hand: (cards) => post("/api/hand", { cards }),

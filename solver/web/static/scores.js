@@ -12,6 +12,10 @@ export class ScorePanel {
     this.undoButton = byId("undo", HTMLButtonElement);
     this.undoButton.addEventListener("click", () => this.askUndo());
     this.asking = byId("undo-ask");
+    this.redoButton = byId("redo", HTMLButtonElement);
+    this.redoButton.addEventListener("click", () => this.redo());
+    /** @type {string | null} the board right after this page's undo: redo is offered while it lasts */
+    this.redoVersion = null;
     table.onChange((state, previous) => this.render(state, previous));
   }
 
@@ -66,6 +70,7 @@ export class ScorePanel {
       : (state.supply || []).join(", ") || "none";
     this.undoButton.disabled = !history.length;
     if (!previous || previous.version !== state.version) this.asking.hidden = true; // it asked about another board
+    this.redoButton.hidden = this.redoVersion !== state.version; // anything else changed: no redo
   }
 
   /** Undo names the move it takes back and asks first: one tap never undoes unseen. */
@@ -80,6 +85,19 @@ export class ScorePanel {
         h("button", { type: "button", class: "secondary", onclick: () => { this.asking.hidden = true; } }, "Keep it")),
     ]);
     this.asking.hidden = false;
+  }
+
+  async redo() {
+    const line = byId("last-move");
+    try {
+      const answer = await api.redo(this.redoVersion);
+      this.redoVersion = null;
+      this.table.setState(answer.state, "redo");
+    } catch (error) {
+      this.redoVersion = null;
+      this.redoButton.hidden = true;
+      this.table.explain(error, line);
+    }
   }
 
   /** A new game with the same players in the same order and the same variant (the finished one is
@@ -101,6 +119,8 @@ export class ScorePanel {
     this.asking.hidden = true;
     try {
       const answer = await api.undo(version);
+      this.redoVersion = answer.state.version;
+      this.redoButton.textContent = `Redo ${answer.redo.words}`;
       this.table.setState(answer.state, "undo");
       line.textContent = `Undone: ${answer.undone.text}`;
     } catch (error) {
