@@ -16,6 +16,7 @@ two-player variant):
 
     player          [P]         1 at the observing seat
     current         [P]         1 at the seat to move (none at chance or the end)
+    turn_of         [P]         1 at the seat whose turn it is (or comes next, in the STOP window)
     step            [10]        1 at the step (`Step`, in its order)
     turns           [1]         turns played, divided by max_turns
     scores          [P]         each seat's points, divided by 80 (16 delicts x 5 markers)
@@ -102,7 +103,8 @@ def tensor_pieces(players: int, depth: int, perfect_recall: bool) -> list[tuple[
     """The named pieces of the tensor, in order, with their shapes."""
     backs, delicts, locations = len(BACKS), len(names.DELICTS), len(names.LOCATIONS)
     pieces: list[tuple[str, tuple[int, ...]]] = [
-        ("player", (players,)), ("current", (players,)), ("step", (len(Step),)), ("turns", (1,)),
+        ("player", (players,)), ("current", (players,)), ("turn_of", (players,)), ("step", (len(Step),)),
+        ("turns", (1,)),
         ("scores", (players,)), ("hand", (CARDS,)), ("hand_sizes", (players,)), ("remove_held", (players,)),
         ("held_backs", (players, backs)), ("markers", (delicts, locations)), ("tiles", (delicts, locations)),
         ("pile_sizes", (PILES,)), ("pile_backs", (PILES, depth, backs)), ("out_cards", (CARDS,)),
@@ -156,6 +158,7 @@ class SchinderhannesObserver(Observer[Observed]):
         d["player"][seat] = 1
         if not state.is_terminal() and not state.is_chance_node():
             d["current"][state.current_player()] = 1
+        d["turn_of"][game.players.index(table.turn)] = 1
         d["step"][list(Step).index(state.step)] = 1
         d["turns"][0] = state.turn.turns / self.max_turns
         d["hand"][[n - FIRST_CARD for n in state.hands[game.players[seat]]]] = 1
@@ -248,7 +251,7 @@ def _now(state: State) -> str:
     elif state.is_chance_node():
         now = "chance: shuffling"
     else:
-        now = f"{state.step.value}, {state.mover} to move"
+        now = f"{state.table.turn}'s turn, {state.step.value}, {state.mover} to move"
     return f"{state.turn.turns} turns; {now}"
 
 

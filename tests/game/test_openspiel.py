@@ -115,6 +115,7 @@ def test_a_clone_is_the_engine_state_s_fork() -> None:
     twin = state.clone()
     assert twin.inner is not state.inner and twin.inner.state is not state.inner.state
     assert twin.inner.state.game is state.inner.state.game and str(twin) == str(state)
+    assert twin.inner.state.actions == state.inner.state.actions and not twin.inner.state._undo  # no undo stack
     twin.apply_action(twin.legal_actions()[0])
     assert len(twin.history()) == len(state.history()) + 1 and str(twin) != str(state)
 
@@ -279,7 +280,7 @@ def test_the_two_player_variant_shows_the_top_five_backs_and_nothing_below() -> 
 def test_the_tensors_have_their_declared_shapes_and_layout() -> None:
     game = openspiel.load_game(3)
     players, backs = 3, len(BACKS)
-    observation = 5 * players + 10 + 1 + 72 + 2 * 16 * 16 + 6 + 6 * backs + 72 + backs + 3 + players * backs
+    observation = 6 * players + 10 + 1 + 72 + 2 * 16 * 16 + 6 + 6 * backs + 72 + backs + 3 + players * backs
     assert len(BACKS) == 52 and game.observation_tensor_shape() == [observation]
     assert game.information_state_tensor_shape() == [observation + 72 + players * 72 + 2 * players * backs]
     state = _shuffled(game, seed=3)
@@ -290,7 +291,7 @@ def test_the_tensors_have_their_declared_shapes_and_layout() -> None:
     assert list(observer.tensor) == state.information_state_tensor(1)
     d = observer.dict
     inner = state.inner.state
-    assert d["player"].tolist() == [0, 1, 0] and d["current"].tolist() == [1, 0, 0]
+    assert d["player"].tolist() == [0, 1, 0] and d["current"].tolist() == d["turn_of"].tolist() == [1, 0, 0]
     assert sorted(np.flatnonzero(d["hand"]) + 1) == sorted(inner.hands["p1"])
     assert d["hand_sizes"].tolist() == [4, 4, 4] and d["remove_held"].tolist() == [1, 1, 1]
     assert d["held_backs"].sum(axis=1).tolist() == [4, 4, 4]
@@ -299,3 +300,27 @@ def test_the_tensors_have_their_declared_shapes_and_layout() -> None:
     assert d["markers"].sum() == d["tiles"].sum() == d["scores"].sum() == 0
     assert d["drawn"].sum() == 4 and d["drawn_backs"].sum() == 12 and d["played"].sum() == 0
     assert d["step"][2] == 1  # Step.PLAY
+
+
+@pytest.mark.parametrize("params, sizes", [
+    ({"players": 2}, (1156, 1580)), ({"players": 3}, (1214, 1814)), ({"players": 4}, (1272, 2048)),
+    ({"players": 2, "two_player": True}, (2404, 2828)),
+], ids=["2", "3", "4", "two-player"])
+def test_the_tensor_sizes_docs_game_md_gives(params, sizes) -> None:
+    game = openspiel.load_game(**params)
+    assert (game.observation_tensor_size(), game.information_state_tensor_size()) == sizes
+
+
+def test_the_information_state_string_is_the_public_history_with_the_seat_s_own_cards() -> None:
+    game = openspiel.load_game(3)
+    state = _shuffled(game, seed=8)
+    for _ in range(12):
+        state.apply_action(state.legal_actions()[0])
+    inner = state.inner.state
+    history = state.information_state_string(0).split("\nhistory: ")[1].split("; ")
+    assert history[0] == "72 dealt" and len(history) == 13
+    own = [event for event in history if event.startswith("p0 ")]
+    assert sorted(int(event.split("=")[1].split()[0]) for event in own) == sorted(inner.hands["p0"])
+    assert all("=" not in event for event in history if event.startswith(("p1 ", "p2 ")))
+    assert state.information_state_string(0).startswith(state.observation_string(0))
+    assert f"p0 (you): {' '.join(map(str, sorted(inner.hands['p0'])))} + remove" in state.observation_string(0)
