@@ -68,8 +68,8 @@ class SchinderhannesState:
 
     @property
     def state(self) -> State:
-        """The engine state, made on first use: pyspiel makes a new state for each clone and each
-        tensor before it puts the copy in its place."""
+        """The engine state, made on first use: pyspiel makes states it never plays on (one for each
+        clone, before the copy takes its place, and one for each tensor asked for)."""
         if self._state is None:
             self._state = self.engine.game.new_initial_state()
         return self._state
