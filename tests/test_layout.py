@@ -16,7 +16,7 @@ ALLOWED = {
     "solo": {"core", "counting"},
     "decks": {"core", "counting", "solo"},
     "table": {"core", "counting"},
-    "game": {"core", "counting", "table"},
+    "game": {"core", "counting", "table", "cardgames"},  # cardgames: the OpenSpiel wrappers (game.openspiel)
     "cardgames": {"core"},
     "documents": {"core", "counting", "solo", "table"},
     "web": {"core", "counting", "solo", "decks", "table", "documents"},

@@ -33,7 +33,7 @@ import numpy as np
 import numpy.typing as npt
 
 StateT = TypeVar("StateT", bound="CardGameState")
-StateT_contra = TypeVar("StateT_contra", bound="CardGameState", contravariant=True)
+StateT_contra = TypeVar("StateT_contra", contravariant=True)  # any state: solver.game's adapter too
 
 # Sentinels returned by current_player(), as in OpenSpiel (pyspiel.PlayerId).
 CHANCE = -1

@@ -3,7 +3,9 @@
 Importing this module needs pyspiel; only the engines' `openspiel` modules import it.
 `register(...)` makes a pyspiel.Game subclass whose states wrap an engine state
 (`state.inner`) and whose observers wrap the engine's observer (strings and tensors),
-and registers it under a short name:
+and registers it under a short name. An engine is anything of the `EngineGame` and
+`EngineState` shapes (int actions): the card games' api.Game and api.CardGameState, or
+the whole game of Schinderhannes through its adapter (solver.game.openspiel):
 
     GameClass = register(game_type, make_engine, parameters)
     game = pyspiel.load_game("python_schadenfreude(players=3,max_rounds=1)")
@@ -20,12 +22,25 @@ from typing import Any, ClassVar, Protocol
 
 import pyspiel
 
-from solver.cardgames.api import CHANCE, TERMINAL, CardGameState, ObservationTypeLike, Observer
+from solver.cardgames.api import CHANCE, TERMINAL, ObservationTypeLike, Observer
 from solver.core.errors import BadInput
 
 # pyspiel has no type information: its player ids, typed here once
 _SPIEL_TERMINAL: int = pyspiel.PlayerId.TERMINAL
 _SPIEL_CHANCE: int = pyspiel.PlayerId.CHANCE
+
+
+class EngineState(Protocol):
+    """What the wrapper uses of an engine state (an api.CardGameState has it); `apply_action`
+    is checked and raises on an illegal action, and `copy.deepcopy` of it is its clone."""
+
+    def current_player(self) -> int: ...
+    def legal_actions(self, player: int | None = None) -> list[int]: ...
+    def chance_outcomes(self) -> list[tuple[int, float]]: ...
+    def apply_action(self, action: int) -> None: ...
+    def action_to_string(self, player: int, action: int) -> str: ...
+    def is_terminal(self) -> bool: ...
+    def returns(self) -> list[float]: ...
 
 
 class EngineGame(Protocol):
@@ -35,7 +50,7 @@ class EngineGame(Protocol):
     def num_distinct_actions(self) -> int: ...
     def max_chance_outcomes(self) -> int: ...
     def max_game_length(self) -> int: ...
-    def new_initial_state(self) -> CardGameState: ...
+    def new_initial_state(self) -> EngineState: ...
     def make_py_observer(self, iig_obs_type: ObservationTypeLike | None = None,
                          params: dict[str, Any] | None = None) -> Observer[Any]: ...
 
@@ -45,7 +60,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel.State is untyp
 
     def __init__(self, game: SpielGame) -> None:
         super().__init__(game)
-        self.inner: CardGameState = game.engine.new_initial_state()
+        self.inner: EngineState = game.engine.new_initial_state()
 
     def current_player(self) -> int:
         seat = self.inner.current_player()

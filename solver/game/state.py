@@ -180,6 +180,19 @@ class State:
         """An independent copy sharing the game (its deck and board)."""
         return copy.deepcopy(self, {id(self.game): self.game})
 
+    def fork(self) -> State:
+        """An independent copy to play on from here, much cheaper than `clone()` (for searches and
+        OpenSpiel's clones): it has no undo stack, so its `pop()` stops where it was forked, and it
+        shares the table's recorded moves and the actions, which are not changed once pushed."""
+        twin = copy.copy(self)
+        twin.table = copy.deepcopy(self.table, {id(self.table.history): list(self.table.history)})
+        twin.turn = copy.deepcopy(self.turn)
+        twin.rng = random.Random()
+        twin.rng.setstate(self.rng.getstate())
+        twin.actions = list(self.actions)
+        twin._undo = []
+        return twin
+
     def legal_actions(self) -> list[Action]:
         step, hand = self.step, self.hands.get(self.mover, [])
         if step is Step.SHUFFLE:

@@ -262,3 +262,26 @@ def test_a_clone_goes_its_own_way_and_chance_deals_one_card_at_a_time() -> None:
     state.apply_action(state.chance_outcomes()[-1][0])
     assert len(state.chance_outcomes()) == len(outcomes) - 2
     assert dealt(game()).chance_outcomes() == []
+
+
+def test_a_fork_plays_on_like_a_clone_but_pops_only_to_where_it_was_forked() -> None:
+    import random
+
+    state = dealt(game(), seed=3)
+    for _ in range(12):
+        state.apply_action(random.Random(len(state.actions)).choice(state.legal_actions()))
+    before = (state.table.to_dict(), {p: list(c) for p, c in state.hands.items()}, state.step, len(state.actions))
+    fork, clone = state.fork(), state.clone()
+    assert fork.game is state.game and fork.rng.getstate() == state.rng.getstate()
+    for twin in (fork, clone):
+        rng = random.Random(1)
+        while not twin.is_terminal():
+            twin.apply_action(rng.choice(twin.legal_actions()))
+    assert fork.actions == clone.actions and fork.table.to_dict() == clone.table.to_dict()
+    assert (state.table.to_dict(), state.hands, state.step, len(state.actions)) == before
+    while True:  # the fork undoes its own actions, down to where it was forked
+        try:
+            fork.pop()
+        except IndexError:
+            break
+    assert fork.table.to_dict() == state.table.to_dict() and fork.hands == state.hands
