@@ -481,3 +481,18 @@ def test_redo_plays_the_undone_move_again_while_nothing_else_changed(run, tmp_pa
     assert run("play", path, "12")[0] == 0  # another change: the undone move is gone for good
     code, _, err = run("redo", path)
     assert code == 1 and "changed since the undo" in err
+
+
+def test_a_verdict_prints_one_whole_fact_a_line(run, tmp_path):
+    # card 71 (Oberhausen): murder leaves Oberhausen for Kirn, its tile follows (rule 7)
+    path = tmp_path / "game.yaml"
+    path.write_text("players: [Anna, Ben]\nturn: Anna\nscores: {Anna: 0, Ben: 0}\nmarkers:\n"
+                    "  murder: [Oberhausen, Kirn]\n  break-in: [Oberhausen, Boos]\n  robbery: [Oberhausen, Simmern]\n",
+                    encoding="utf-8")
+    code, out, _ = run("check", path, "71")
+    assert code == 0
+    assert out.splitlines() == [
+        "card 71: playable +2 (rule 5): removes murder from Oberhausen (rule 4)",
+        "  pinpoints murder on Kirn (rule 7)",
+        "  scores the last marker of murder, now under its tile",
+    ]
