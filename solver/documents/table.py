@@ -137,11 +137,12 @@ def pass_document(state: GameState, move: Move) -> dict[str, Any]:
 
 
 def undo_document(state: GameState, move: Move | None) -> dict[str, Any]:
-    """The move taken back (None when there was none), its player's score now, whose turn it is."""
+    """The move taken back (None when there was none) — which is also the move `redo` would play
+    again, right after the undo —, its player's score now, whose turn it is."""
     if move is None:
-        return {"undone": None, "score": None, "turn": state.turn}
-    return {"undone": {**move_document(move), "words": wording.undone_move(move)},
-            "score": state.scores.get(move.player), "turn": state.turn}
+        return {"undone": None, "redo": None, "score": None, "turn": state.turn}
+    undone = {**move_document(move), "words": wording.undone_move(move)}
+    return {"undone": undone, "redo": undone, "score": state.scores.get(move.player), "turn": state.turn}
 
 
 def redo_document(state: GameState, move: Move) -> dict[str, Any]:

@@ -84,13 +84,21 @@ class Decline:
 
 
 @dataclass(frozen=True)
+class PayShuffle:
+    """The two-player variant: the active player pays 1 point to shuffle draw pile `pile`, "before
+    or after drawing cards" (at the pick, or after it); the shuffle's order is chance (`Deal`)."""
+
+    pile: str
+
+
+@dataclass(frozen=True)
 class Stop:
     """Rule 10: `taker` calls STOP and takes every marker that can be removed by deduction."""
 
     taker: str
 
 
-Action = Deal | Shuffle | Draw | Pick | Play | Pass | Discard | Decline | Stop
+Action = Deal | Shuffle | Draw | Pick | Play | Pass | Discard | Decline | PayShuffle | Stop
 
 
 class IllegalAction(Refused):

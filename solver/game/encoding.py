@@ -13,6 +13,7 @@ index in `names.DELICTS` or `names.LOCATIONS`, a pile's its index in the game's 
     690..695  Draw(pile)                 690 + pile
     696..725  Pick(pile, depth)          696 + 5 * pile + depth (the two-player variant)
     726       Stop(the player to move)
+    727..732  PayShuffle(pile)           727 + pile (the two-player variant: a point for a shuffle)
 
 Chance outcomes: Deal(n) is n - 1 (0..71).
 """
@@ -21,7 +22,7 @@ from __future__ import annotations
 
 from solver.core import names, vocabulary
 from solver.core.cards import Clue, GroupClue
-from solver.game.actions import Action, Deal, Decline, Discard, Draw, Pass, Pick, Play, Stop
+from solver.game.actions import Action, Deal, Decline, Discard, Draw, Pass, PayShuffle, Pick, Play, Stop
 from solver.game.game import PICK_FROM, Game
 from solver.table.state import REMOVE
 
@@ -39,7 +40,8 @@ DECLINE = DISCARD + CARDS
 DRAW = DECLINE + 1
 PICK = DRAW + PILES
 STOP = PICK + PILES * PICK_FROM
-NUM_ACTIONS = STOP + 1
+PAY_SHUFFLE = STOP + 1
+NUM_ACTIONS = PAY_SHUFFLE + PILES
 NUM_CHANCE_OUTCOMES = CARDS
 
 
@@ -76,6 +78,8 @@ class Encoding:
                 return PICK + PICK_FROM * self.piles.index(pile) + depth
             case Stop():
                 return STOP
+            case PayShuffle(pile):
+                return PAY_SHUFFLE + self.piles.index(pile)
         raise ValueError(f"{action} has no int in the OpenSpiel encoding")
 
     @staticmethod
@@ -109,6 +113,8 @@ class Encoding:
                 return Pick(self.piles[offset // PICK_FROM], offset % PICK_FROM)
             case "stop":
                 return Stop(mover)
+            case "pay shuffle":
+                return PayShuffle(self.piles[offset])
         return None
 
     @staticmethod
@@ -138,12 +144,15 @@ class Encoding:
                 return f"pick {pile} #{depth + 1}"
             case Stop():
                 return "STOP"
+            case PayShuffle(pile):
+                return f"pay 1 point to shuffle {pile}"
         return f"no action {number}"
 
     def _segment(self, number: int) -> tuple[str, int]:
         """Which segment of the encoding `number` falls in, and its offset there."""
         bounds = (("play", PLAY), ("group", PLAY_GROUP), ("remove", REMOVE_MARKER), ("pass", PASS),
-                  ("discard", DISCARD), ("decline", DECLINE), ("draw", DRAW), ("pick", PICK), ("stop", STOP))
+                  ("discard", DISCARD), ("decline", DECLINE), ("draw", DRAW), ("pick", PICK), ("stop", STOP),
+                  ("pay shuffle", PAY_SHUFFLE))
         if not 0 <= number < NUM_ACTIONS:
             return "", 0
         name, start = next((name, start) for name, start in reversed(bounds) if number >= start)

@@ -48,7 +48,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from solver.cardgames.api import Observer
 from solver.core import names
-from solver.game.actions import Action, Deal, Decline, Discard, Draw, Pass, Pick, Play, Stop
+from solver.game.actions import Action, Deal, Decline, Discard, Draw, Pass, PayShuffle, Pick, Play, Stop
 from solver.game.encoding import CARDS, FIRST_CARD, PILES
 from solver.game.game import PICK_FROM, Back
 from solver.game.state import CHANCE, State, Step
@@ -301,6 +301,8 @@ def seen_text(state: State, event: Seen, seat: int) -> str:
             text = f"{who} declines"
         case Stop():
             text = f"{who} calls STOP"
+        case PayShuffle(pile):
+            text = f"{who} pays 1 point to shuffle {pile}"
         case Deal():
             text = "dealt"
         case _:

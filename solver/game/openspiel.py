@@ -46,13 +46,13 @@ PARAMETERS: dict[str, Any] = {
 
 def max_game_length(players: int, max_turns: int) -> int:
     """The most decisions a game can take (OpenSpiel does not count the chance outcomes: the 72
-    deals). Every info card is drawn at most once (the opening draws too) and leaves a hand at
-    most once (played or discarded): 2 x 72 decisions that move an info card; each Remove-one-
-    marker card is played at most once: `players`. A turn adds at most `players + 1` decisions that
-    move no card: one Pass, one Decline that ends the discards, and a Stop or Decline by each other
-    player in the STOP window. At most `max_turns` turns are played (the bound halts the game
-    before the next one)."""
-    return 2 * CARDS + players + max_turns * (players + 1)
+    deals, and the deals of a paid shuffle). Every info card is drawn at most once (the opening
+    draws too) and leaves a hand at most once (played or discarded): 2 x 72 decisions that move an
+    info card; each Remove-one-marker card is played at most once: `players`. A turn adds at most
+    `players + 2` decisions that move no card: one Pass, one Decline that ends the discards, the
+    two-player variant's one paid shuffle, and a Stop or Decline by each other player in the STOP
+    window. At most `max_turns` turns are played (the bound halts the game before the next one)."""
+    return 2 * CARDS + players + max_turns * (players + 2)
 
 
 class SchinderhannesState:

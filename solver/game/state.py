@@ -27,7 +27,20 @@ from typing import TYPE_CHECKING, Any
 
 from solver.core.cards import Clue, RemoveOneMarker
 from solver.core.errors import BadInput
-from solver.game.actions import Action, Deal, Decline, Discard, Draw, IllegalAction, Pass, Pick, Play, Shuffle, Stop
+from solver.game.actions import (
+    Action,
+    Deal,
+    Decline,
+    Discard,
+    Draw,
+    IllegalAction,
+    Pass,
+    PayShuffle,
+    Pick,
+    Play,
+    Shuffle,
+    Stop,
+)
 from solver.game.game import HAND_SIZE, PICK_FROM, Back
 from solver.table import deduce, rules
 from solver.table.errors import GameGoesOn, Refused
@@ -82,6 +95,8 @@ class _Turn:
     dealt: list[int] = field(default_factory=list)  # the shuffle's pooled order so far
     turns: int = 0  # turns completed
     halted: str | None = None  # why play stopped without the rules' end (`halt`)
+    paid_shuffle: bool = False  # the two-player variant: a pile was shuffled for a point this turn
+    resume: Step | None = None  # the step a paid shuffle returns to
 
 
 class State:
@@ -204,10 +219,12 @@ class State:
             if self.table.overfull() == []:
                 found.append(Pass())
             return found
-        if step in (Step.DISCARD, Step.PASS_DISCARD, Step.PICK_DISCARD):
+        if step in (Step.DISCARD, Step.PASS_DISCARD):
             return [*(Discard(n) for n in hand), Decline()]
         if step is Step.PICK:
-            return self._draws(opening=False)
+            return [*self._draws(opening=False), *self._paid_shuffles()]
+        if step is Step.PICK_DISCARD:
+            return [*(Discard(n) for n in hand), Decline(), *self._paid_shuffles()]
         if step is Step.DRAW:
             return [Draw(name) for name, cards in self.piles.items() if cards]
         if step is Step.STOP:
@@ -229,6 +246,13 @@ class State:
         hand = self.hands[self.mover]
         card: int | str = hand[found.card] if found.card < len(hand) else REMOVE
         return Play(card, found.choice)
+
+    def _paid_shuffles(self) -> list[Action]:
+        """The two-player variant: "In return for paying 1 victory point, the active player may
+        shuffle 1 draw pile before or after drawing cards" — once a turn, a pile of 2 cards or more."""
+        if self.turn.paid_shuffle or self.table.scores[self.mover] < rules.SHUFFLE_PRICE:
+            return []
+        return [PayShuffle(name) for name, cards in self.piles.items() if len(cards) > 1]
 
     def _draws(self, opening: bool) -> list[Action]:
         abc = opening and self.game.rules.first_draws_abc
@@ -271,8 +295,7 @@ class State:
         while len(self.table.history) > undo.table_moves:
             self.table.pop()
         if undo.amended is not None:  # the turn's move took a discard: back to the move before it
-            self.table.pop()
-            self._repush(undo.amended)
+            self._amend(undo.amended)
         self.table.hands, self.table.piles = undo.hands, undo.piles
         self.turn = _Turn(**undo.fields)
         self.rng.setstate(undo.rng)
@@ -334,6 +357,11 @@ class State:
                 if step not in (Step.DISCARD, Step.PASS_DISCARD, Step.PICK_DISCARD, Step.STOP):
                     raise self._refuse(action, "there is nothing to decline")
                 self._decline()
+            case PayShuffle():
+                if step not in (Step.PICK, Step.PICK_DISCARD) or action not in self._paid_shuffles():
+                    raise self._refuse(action, "a pile is shuffled for a point in the two-player variant, once "
+                                               "a turn, at its pick or after it, by a player with a point")
+                self._pay_shuffle(action)
             case Stop():
                 if step is not Step.STOP or action.taker != self.mover:
                     raise self._refuse(action, "STOP is called after a turn, by the player asked")
@@ -368,7 +396,14 @@ class State:
             start += size
         self.turn.dealt = []
         if not self.turn.to_shuffle:
-            self.turn.step = Step.OPENING
+            self.turn.step, self.turn.resume = self.turn.resume or Step.OPENING, None
+
+    def _pay_shuffle(self, action: PayShuffle) -> None:
+        """The point goes on the table's stack; the pile's new order is chance, one Deal a card."""
+        rules.pay_shuffle(self.table, action.pile, self.mover)
+        self.turn.paid_shuffle, self.turn.resume = True, self.step
+        self.turn.to_shuffle = [(action.pile,)]
+        self.turn.step = Step.SHUFFLE
 
     def _take(self, pile: str, depth: int) -> None:
         cards = self.piles[pile]
@@ -439,9 +474,8 @@ class State:
     def _discard(self, action: Discard) -> Move:
         if action.card not in self.hands[self.mover]:
             raise IllegalAction(action, f"card {action.card} is not in {self.mover}'s hand")
-        last = self.table.history[-1]
-        self.table.pop()
-        self._repush(last, [*self.turn.discards, action.card])
+        last = next(move for move in reversed(self.table.history) if move.kind is not MoveKind.SHUFFLE)
+        self._amend(last, [*self.turn.discards, action.card])
         self.turn.discards.append(action.card)
         self.hands[self.mover].remove(action.card)
         if self.step is Step.PICK_DISCARD:
@@ -452,6 +486,17 @@ class State:
             if self.step is Step.DISCARD:
                 self._decline()
         return last
+
+    def _amend(self, move: Move, discards: list[int] | None = None) -> None:
+        """Put `move` (with `discards`, or its own) in the place of the turn's move on the table's
+        stack, under the points paid for shuffles since (the two-player variant), which stay on top."""
+        above = []
+        while self.table.history[-1].kind is MoveKind.SHUFFLE:
+            above.append(self.table.pop())
+        self.table.pop()
+        self._repush(move, discards)
+        for shuffle in reversed(above):
+            rules.pay_shuffle(self.table, str(shuffle.choice), shuffle.player)
 
     def _repush(self, move: Move, discards: list[int] | None = None) -> None:
         """Push the turn's move again through the table's checked calls, with `discards` (or its own)."""
@@ -497,7 +542,7 @@ class State:
         """Rule 11 by the co-ordinator, then the end of the game, else `player`'s turn."""
         if self.table.finished is None:
             self._coordinator_check()
-        self.turn.discards, self.turn.owed = [], 0
+        self.turn.discards, self.turn.owed, self.turn.paid_shuffle = [], 0, False
         if self.table.finished is None and not any(self.piles.values()):
             numbers = [n for p in self.game.players for n in self.hands[p]]
             with contextlib.suppress(GameGoesOn):  # rule 12: someone holds a playable info card

@@ -179,6 +179,26 @@ def pass_turn(state: GameState, player: str | None = None, discard: Sequence[int
     return move
 
 
+SHUFFLE_PRICE = 1  # "In return for paying 1 victory point, the active player may shuffle 1 draw pile"
+
+
+def pay_shuffle(state: GameState, pile: str, player: str) -> Move:
+    """The two-player variant: `player` pays a point to shuffle draw pile `pile`, "before or after
+    drawing cards" — so after the turn's cards, whose last one has passed the turn on: the caller
+    says who is active. The move records the price; the shuffle itself is the caller's (the table
+    does not hold the piles' order). BadInput outside the variant or for a player without a point."""
+    player = state.player(player)
+    if state.finished is not None:
+        raise GameOver(state.finished)
+    if not state.variant.is_two_player:
+        raise BadInput("a draw pile is shuffled for a point only in the two-player variant")
+    if state.scores.get(player, 0) < SHUFFLE_PRICE:
+        raise BadInput(f"{player} has no point to pay for shuffling a pile")
+    move = Move(MoveKind.SHUFFLE, player, choice=pile, effect=Effect(paid=SHUFFLE_PRICE))
+    state.push_unchecked(move, end_turn=False)
+    return move
+
+
 def end_game(state: GameState, hand: Sequence[Card], board: Board, numbers: Sequence[int | None] = ()) -> Move:
     """Rule 12: the draw piles are used up and `hand` is every card left in the players' hands.
 

@@ -113,6 +113,7 @@ class MoveKind(StrEnum):
     PASS = "pass"  # the turn ends without a card; discards go out of the game
     END = "end"  # rule 12: the piles are used up and no hand card is playable
     DRAWPILE = "drawpile"  # rule 11: dead cards on the draw piles taken out of the game
+    SHUFFLE = "shuffle"  # the two-player variant: a point paid to shuffle a draw pile (`choice`)
 
 
 class Finished(StrEnum):
@@ -131,10 +132,11 @@ class Effect:
     replaced: list[Pair] = field(default_factory=list)  # the last marker, now under its tile
     tiles: list[Pair] = field(default_factory=list)
     kept: dict[str, int] = field(default_factory=dict)  # delict -> markers not placed
+    paid: int = 0  # points given up (the two-player variant's shuffle of a pile)
 
     @property
     def points(self) -> int:
-        return sum(self.kept.values()) + len(self.removed) + len(self.replaced)
+        return sum(self.kept.values()) + len(self.removed) + len(self.replaced) - self.paid
 
     def renamed(self, old: str, new: str) -> Effect:
         """The same effect with delict `old` called `new`."""
@@ -142,7 +144,7 @@ class Effect:
             return [(new if d == old else d, loc) for d, loc in found]
 
         return Effect(pairs(self.placed), pairs(self.removed), pairs(self.replaced), pairs(self.tiles),
-                      {(new if d == old else d): n for d, n in self.kept.items()})
+                      {(new if d == old else d): n for d, n in self.kept.items()}, self.paid)
 
     def changes_board(self) -> bool:
         return bool(self.placed or self.removed or self.tiles)
@@ -151,11 +153,14 @@ class Effect:
         def pairs(found: list[Pair]) -> list[dict[str, str]]:
             return [{"delict": d, "location": loc} for d, loc in found]
 
-        return {
+        data: dict[str, Any] = {
             "placed": pairs(self.placed), "removed": pairs(self.removed),
             "replaced": pairs(self.replaced), "tiles": pairs(self.tiles),
             "kept": dict(self.kept), "points": self.points,
         }
+        if self.paid:
+            data["paid"] = self.paid
+        return data
 
     @classmethod
     def from_dict(cls, data: object) -> Effect:
@@ -172,7 +177,8 @@ class Effect:
 
         kept = _mapping(data.get("kept") or {}, "kept", "a mapping from delicts to markers kept")
         return cls(pairs("placed"), pairs("removed"), pairs("replaced"), pairs("tiles"),
-                   {names.resolve("delict", d): _count(n, f"kept {d}") for d, n in kept.items()})
+                   {names.resolve("delict", d): _count(n, f"kept {d}") for d, n in kept.items()},
+                   _count(data.get("paid", 0), "paid"))
 
 
 @dataclass

@@ -70,6 +70,8 @@ def move_sentence(move: Move) -> str:
         return f"{move.player} called STOP: {signed(gained)}"
     if move.kind == MoveKind.DRAWPILE:
         return f"{numbers(move.out)} went out of the game (rule 11)"
+    if move.kind == MoveKind.SHUFFLE:
+        return f"{move.player} paid {points(move.effect.paid)} to shuffle pile {move.choice}: {signed(gained)}"
     return "the game was ended (rule 12)"
 
 
@@ -85,6 +87,8 @@ def undone_move(move: Move) -> str:
         return f"taking {numbers(move.out)} out of the game (rule 11)" if move.out else "a drawpile check"
     if move.kind == MoveKind.END:
         return "the end of the game (rule 12)"
+    if move.kind == MoveKind.SHUFFLE:
+        return f"{move.player}'s shuffle of pile {move.choice} ({points(move.effect.paid)} paid)"
     return f"{move.player}'s pass" + (f", discarding {numbers(move.out)}" if move.out else "")
 
 

@@ -203,8 +203,7 @@ class TableRoutes:
             if not state.history:
                 raise BadInput("nothing to undo")
             move = state.pop()
-        undone = documents.undo_document(state, move)
-        return {**undone, "redo": undone["undone"], "state": state_document(_left(store))}
+        return {**documents.undo_document(state, move), "state": state_document(_left(store))}
 
     async def redo(self, request: Request) -> Response:
         data = await _body(request, "redo")

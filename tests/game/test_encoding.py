@@ -18,8 +18,9 @@ from tests.game.deal import game
 
 def test_the_layout_is_fixed_and_documented() -> None:
     assert (encoding.PLAY, encoding.PLAY_GROUP, encoding.REMOVE_MARKER, encoding.PASS, encoding.DISCARD,
-            encoding.DECLINE, encoding.DRAW, encoding.PICK, encoding.STOP) == (0, 72, 360, 616, 617, 689, 690, 696, 726)
-    assert encoding.NUM_ACTIONS == 727 and encoding.NUM_CHANCE_OUTCOMES == 72
+            encoding.DECLINE, encoding.DRAW, encoding.PICK, encoding.STOP, encoding.PAY_SHUFFLE) == (
+        0, 72, 360, 616, 617, 689, 690, 696, 726, 727)
+    assert encoding.NUM_ACTIONS == 733 and encoding.NUM_CHANCE_OUTCOMES == 72
 
 
 def test_each_kind_of_action_has_its_int_and_string() -> None:
@@ -50,7 +51,7 @@ def test_ints_without_an_action_decode_to_none() -> None:
     assert codes.decode(72 + 4 * (plain_card - 1), "Anna") is None  # a choice for a card without one
     assert codes.decode(-1, "Anna") is None and codes.decode(encoding.NUM_ACTIONS, "Anna") is None
     assert Encoding.decode_chance(72) is None
-    assert codes.text(encoding.NUM_ACTIONS) == "no action 727"
+    assert codes.text(encoding.NUM_ACTIONS) == "no action 733"
     with pytest.raises(ValueError, match="no int"):
         codes.encode(Deal(3))
 

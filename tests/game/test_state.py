@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from solver.game.actions import Deal, Decline, Discard, Draw, IllegalAction, Pass, Pick, Play, Stop
+from solver.game.actions import Deal, Decline, Discard, Draw, IllegalAction, Pass, PayShuffle, Pick, Play, Stop
 from solver.game.game import LOCATION_PILES
 from solver.game.state import TERMINAL, Step
 from solver.table.state import REMOVE, Finished, MoveKind, parse_state
@@ -285,3 +285,36 @@ def test_a_fork_plays_on_like_a_clone_but_pops_only_to_where_it_was_forked() -> 
         except IndexError:
             break
     assert fork.table.to_dict() == state.table.to_dict() and fork.hands == state.hands
+
+
+def test_two_player_a_point_shuffles_a_pile_before_or_after_drawing() -> None:
+    # "In return for paying 1 victory point, the active player may shuffle 1 draw pile before or
+    # after drawing cards."
+    state = arrange(dealt(two_player()), hands={"Anna": [11, 12, 13]})
+    state.apply_action(Play(11))  # +1: a point to pay with
+    state.apply_action(Pass())  # ends the turn: the pick
+    assert state.step is Step.PICK and PayShuffle(BLUE) in state.legal_actions()
+    before = sorted(state.piles[BLUE])
+    saved = (state.table.to_dict(), state.step, state.mover)
+    state.apply_action(PayShuffle(BLUE))
+    assert state.table.scores["Anna"] == 0 and state.table.history[-1].kind is MoveKind.SHUFFLE
+    assert state.is_chance_node() and {a for a, _ in state.chance_outcomes()} == {Deal(n) for n in before}
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance())
+    assert state.step is Step.PICK and state.mover == "Anna" and sorted(state.piles[BLUE]) == before
+    assert not any(isinstance(a, PayShuffle) for a in state.legal_actions())  # once a turn
+    state.apply_action(Pick(BLUE, 0))
+    state.apply_action(Discard(12))  # the discard joins the turn's move, under the point paid
+    assert state.table.history[-1].kind is MoveKind.SHUFFLE and 12 in state.table.history[-2].out
+    assert sum(m.effect.points for m in state.table.history) == state.table.scores["Anna"]
+    while (state.table.to_dict(), state.step, state.mover) != saved:
+        state.pop()
+    assert state.step is Step.PICK and state.table.scores["Anna"] == 1
+
+
+def test_two_player_no_point_no_shuffle() -> None:
+    state = arrange(dealt(two_player()), hands={"Anna": [12]})
+    state.apply_action(Pass())
+    assert state.table.scores["Anna"] == 0 and not any(isinstance(a, PayShuffle) for a in state.legal_actions())
+    with pytest.raises(IllegalAction, match="by a player with a point"):
+        state.apply_action(PayShuffle(BLUE))

@@ -19,7 +19,7 @@ from solver.table.errors import (
     TooManyDiscards,
     TurnCannotEnd,
 )
-from solver.table.rules import end_game, pass_turn, play, rank_hand
+from solver.table.rules import end_game, pass_turn, pay_shuffle, play, rank_hand
 from solver.table.state import REMOVE, Finished, GameState, MoveKind, Variant, load_state, new_game
 from tests.game_helpers import board, deck, state
 
@@ -231,15 +231,18 @@ MOVES = {
     MoveKind.DRAWPILE: lambda game: deduce.take_out_dead(  # rule 4 forbids the second card: dead
         game, [(3, deck().clue(3)), (11, DelictClue("break-in", ("Kirn", "Simmern", "Herrstein", "Antes Mühle")))],
         board()),
+    MoveKind.SHUFFLE: lambda game: pay_shuffle(game, "blue", game.turn),
 }
+TWO_PLAYER_MOVES = {MoveKind.SHUFFLE}  # the kinds only the two-player variant has
 
 
 @pytest.mark.parametrize("kind", list(MoveKind))
 def test_undo_restores_the_file_byte_for_byte(tmp_path, kind):
     assert set(MOVES) == set(MoveKind)
     path = tmp_path / "game.yaml"
-    game = state(RULE_3)
-    game.scores["Carl"] = 3
+    two = {"players": ("Anna", "Ben"), "two_player": True} if kind in TWO_PLAYER_MOVES else {}
+    game = state(RULE_3, **two)
+    game.scores[game.players[-1]] = 3
     pass_turn(game)  # a move below, so the stack is not empty after the undo
     game.save(path)
     before = path.read_bytes()

@@ -173,7 +173,7 @@ def test_every_move_kind_is_written_as_its_plain_value_and_read_back(tmp_path):
     game.save(path)
     text = path.read_text(encoding="utf-8")
     assert [line.strip() for line in text.splitlines() if "kind:" in line] == [
-        "- kind: play", "- kind: stop", "- kind: pass", "- kind: end", "- kind: drawpile"]
+        "- kind: play", "- kind: stop", "- kind: pass", "- kind: end", "- kind: drawpile", "- kind: shuffle"]
     assert "finished: draw piles used up" in text
     again = load_state(path)
     assert [move.kind for move in again.history] == list(MoveKind)
@@ -182,7 +182,7 @@ def test_every_move_kind_is_written_as_its_plain_value_and_read_back(tmp_path):
 
 
 def test_an_unknown_move_kind_in_the_history_is_bad_input_at_its_line(tmp_path):
-    text = EXAMPLE + "history:\n  - {kind: shuffle, player: Anna}\n"
+    text = EXAMPLE + "history:\n  - {kind: juggle, player: Anna}\n"
     with pytest.raises(BadInput, match="unreadable history entry") as caught:
         load_state(write(tmp_path, text))
     assert caught.value.line == 11
