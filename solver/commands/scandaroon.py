@@ -78,6 +78,7 @@ def simulate(games: int, players: int, bots_spec: str, seed: int, jobs: int, pro
     """Play GAMES bot games and report win rates with 95% Wilson intervals."""
     from functools import partial
 
+    from solver.cardgames.scandaroon.actions import seat_name
     from solver.cardgames.scandaroon.game import ScandaroonGame
     from solver.cardgames.scandaroon.runner import make_bots
     from solver.cardgames.simulate import simulate as run
@@ -98,7 +99,7 @@ def simulate(games: int, players: int, bots_spec: str, seed: int, jobs: int, pro
         click.echo(f"{result.games} games, {players} players, seed {seed}, deck: {cards.provenance}")
         for seat in summary["seats"]:
             low, high = seat["ci95"]
-            click.echo(f"  seat {seat['seat']} {seat['bot']:<7} wins {seat['wins']:>5}  "
+            click.echo(f"  {seat_name(seat['seat'])} {seat['bot']:<7} wins {seat['wins']:>5}  "
                        f"win rate {seat['win_rate']:.3f}  95% CI [{low:.3f}, {high:.3f}]")
         click.echo(f"  draws (no single winner): {summary['no_winner']}")
     stop_if_interrupted(result, games)

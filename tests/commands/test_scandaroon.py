@@ -59,3 +59,9 @@ def test_play_by_menu_number_and_quit(run):
     result = run("scandaroon", "play", "--seed", "2", "--players", "4", input="2\nquit\n")
     assert result.exit_code == 0 and "P1 plays" in result.output
     assert "game abandoned" in result.output
+
+
+def test_simulate_text_counts_players_from_one(run):
+    result = run("scandaroon", "simulate", "--games", "2", "--players", "3", "--no-progress")
+    assert [line.split()[0] for line in result.output.splitlines()[1:4]] == ["P1", "P2", "P3"]
+    assert "seat" not in result.output

@@ -195,6 +195,14 @@ def run_play(state: ScandaroonState, seat: int, bots: Sequence[Bot[ScandaroonSta
     winners = state.game_winners()
     for line in vp_summary(state, seat):
         say(line)
-    say("winner: " + ", ".join(seat_name(w) + (" (you)" if w == seat else "") for w in winners)
-          + (" (draw)" if len(winners) > 1 else ""))
+    say(result_line(winners, seat))
     return winners
+
+
+def result_line(winners: Sequence[int], seat: int) -> str:
+    """'winner: P2', or for a tie that the rulebook leaves a draw 'a draw between P1 (you) and P3'."""
+    names = [seat_name(w) + (" (you)" if w == seat else "") for w in winners]
+    if len(names) == 1:
+        return f"winner: {names[0]}"
+    return f"a draw between {', '.join(names[:-1])} and {names[-1]}"
+

@@ -2,17 +2,19 @@
 23 lines (the prompt is the 24th) of at most 79 columns, with 4 players."""
 
 import random
+import re
 
 import pytest
 
+from solver.cardgames.scandaroon.actions import seat_values
 from solver.cardgames.scandaroon.game import ScandaroonGame
-from solver.cardgames.scandaroon.play import earned_and_provisional, run_play, vp_summary
+from solver.cardgames.scandaroon.play import earned_and_provisional, result_line, run_play, vp_summary
 from solver.cardgames.scandaroon.runner import make_bots
 
 
-def _play(seed: int, seat: int):
-    state = ScandaroonGame(players=4).new_initial_state()
-    bots = list(make_bots(("greedy", "random", "greedy", "random"), seed))
+def _play(seed: int, seat: int, players: int = 4):
+    state = ScandaroonGame(players=players).new_initial_state()
+    bots = list(make_bots(("greedy", "random", "greedy", "random")[:players], seed))
     out: list[str] = []
     pick = random.Random(seed)
 
@@ -57,3 +59,27 @@ def test_the_final_summary_breaks_the_vp_down():
         assert pile == state.pile_totals()[seat]
     assert "\n".join(table) in "\n".join(out)
     assert out[-1].startswith("winner: ") and winners
+
+
+RAW_LIST = re.compile(r"\[-?\d+(, -?\d+)*\]")  # [1] or [0, 7, 7]: Python's print of a list
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_round_and_game_end_name_the_players_never_raw_lists(seed):
+    state, winners, out = _play(seed, 1, players=3)
+    lines = [line for text in out for line in text.split("\n")]
+    for number, scores in enumerate(state.round_scores, start=1):
+        # e.g. "round 1 ends with the scores P1 0, P2 7, P3 7"
+        assert f"round {number} ends with the scores {seat_values(scores)}" in lines
+    assert "game over after round 4" in lines
+    assert not [line for line in lines if RAW_LIST.search(line)]
+    assert lines[-1] == result_line(winners, 1) and "P" in lines[-1]
+
+
+def test_the_result_line_names_the_players_from_one():
+    assert seat_values([0, 7, 7]) == "P1 0, P2 7, P3 7"
+    assert result_line([1], 1) == "winner: P2 (you)"
+    assert result_line([1], 0) == "winner: P2"
+    assert result_line([0, 2], 2) == "a draw between P1 and P3 (you)"
+    assert result_line([0, 1, 3], 2) == "a draw between P1, P2 and P4"
+
