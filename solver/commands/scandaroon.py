@@ -116,9 +116,11 @@ def simulate(games: int, players: int, bots_spec: str, seed: int, jobs: int, pro
 @symbols_option
 def play(players: int, seat: int, bots_spec: str, seed: int | None, deck_path: str | None,
          symbols_path: str | None) -> None:
-    """Play against bots in the terminal. Type a number from the menu or an action such
-    as 'play Sultan', 'play Pirate to P2', 'use Night Thief', 'stone Emir', 'pass';
-    'help' lists the menu again, 'quit' stops."""
+    """Play against bots in the terminal. Type a key from the menu (a letter for the kind
+    of action and the card's number in the deck: p29 plays the Sultan, s29 discards it
+    for the action stone, 0 passes) or the action in words, such as 'play Sultan',
+    'play Pirate to P2', 'use Night Thief', 'stone Emir', 'pass'; 'help' shows the menu
+    again, 'cards' the hand in full, 'quit' stops."""
     import random
 
     from solver.cardgames.scandaroon.game import ScandaroonGame

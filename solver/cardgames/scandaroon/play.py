@@ -8,7 +8,17 @@ from collections.abc import Callable, Sequence
 
 from solver.cardgames.api import IllegalAction
 from solver.cardgames.bots import Bot
-from solver.cardgames.scandaroon.actions import seat_name
+from solver.cardgames.scandaroon.actions import (
+    ABILITY,
+    DONE,
+    EFFECT,
+    PASS,
+    PLAY,
+    STONE,
+    TARGET,
+    TRUMP,
+    seat_name,
+)
 from solver.cardgames.scandaroon.state import ROUNDS, ScandaroonState
 from solver.cardgames.scandaroon.symbols import NO_TRUMP
 
@@ -91,20 +101,53 @@ def hand_lines(state: ScandaroonState, seat: int, short: bool = False) -> list[s
     return lines
 
 
+# Menu keys stay the same from turn to turn: a letter for the kind of action and the
+# card's number in the deck (as `scandaroon deck` lists it), so 'p22' always plays the
+# Pirate into your row, 'p22>2' onto the row of P2 and 's22' discards it for the stone.
+KEY_LETTERS = {PLAY: "p", ABILITY: "u", STONE: "s", TARGET: "t", TRUMP: "r", EFFECT: "e"}
+PASS_KEY, DONE_KEY = "0", "d"
+
+
+def action_key(state: ScandaroonState, seat: int, action: int) -> str:
+    """The menu key of `action` for the player at `seat`, the same on every turn."""
+    kind, a, b = state.game.actions.decode(action)
+    if kind == PASS:
+        return PASS_KEY
+    if kind == DONE:
+        return DONE_KEY
+    if kind == PLAY:
+        return f"p{a}" + ("" if b == seat else f">{b + 1}")
+    if kind in (TRUMP, EFFECT):
+        return f"{KEY_LETTERS[kind]}{a + 1}"  # trump: r1.. in the symbols' order, r0 no trump
+    return f"{KEY_LETTERS[kind]}{a}"
+
+
+def key_to_action(state: ScandaroonState, seat: int, text: str) -> int | None:
+    """The action whose menu key is `text` (any case, spaces ignored), legal now or not."""
+    wanted = "".join(text.lower().split()).removesuffix(f">{seat + 1}")  # 'p22>1' is P1's 'p22'
+    for action in state.game.actions.every_action(state.game.players):
+        if action_key(state, seat, action) == wanted:
+            return action
+    return None
+
+
 def menu_lines(state: ScandaroonState, seat: int, legal: Sequence[int]) -> list[str]:
-    """The legal actions numbered 1.., grouped by their first word ('play', 'use',
-    'stone', 'target', ...) so that the menu stays short: 'play: 2 Poet  3 Pirate to P2'."""
+    """The legal actions with their keys, grouped by their first word ('play', 'use',
+    'stone', 'target', ...) so that the menu stays short: 'play: p36 Poet   p22>2 Pirate
+    to P2'; the one-word actions on the last line: '0 pass', 'd done'."""
     groups: dict[str, list[str]] = {}
-    plain: list[str] = []  # one-word actions: '1 pass', '9 done'
-    for number, action in enumerate(legal, start=1):
+    plain: list[str] = []
+    for action in legal:
+        key = action_key(state, seat, action)
         verb, _, rest = state.action_to_string(seat, action).partition(" ")
         if rest:
-            groups.setdefault(verb, []).append(f"{number} {rest}")
+            groups.setdefault(verb, []).append(f"{key} {rest}")
         else:
-            plain.append(f"{number} {verb}")
+            plain.append(f"{key} {verb}")
     lines = []
+    width = max((len(verb) for verb in groups), default=0) + 2
     for verb, entries in groups.items():
-        lines.extend(_pack(f"{verb}: ", entries, " " * (len(verb) + 2)))
+        lines.extend(_pack(f"{verb}:".ljust(width), entries, " " * width))
     if plain:
         lines.append("   ".join(plain))
     return lines
@@ -115,7 +158,7 @@ def screen(state: ScandaroonState, seat: int, legal: Sequence[int]) -> str:
     columns, so that with the prompt it fits an 80x24 terminal: the hand is described
     in full when there is room, else in short."""
     board = board_lines(state, seat)
-    menu = ["your move (a number, or type the action):", *menu_lines(state, seat, legal)]
+    menu = ["your move (a key from the menu, or the action in words):", *menu_lines(state, seat, legal)]
     hand = hand_lines(state, seat)
     if len(board) + len(hand) + len(menu) > HEIGHT - 1:
         hand = hand_lines(state, seat, short=True)
@@ -134,18 +177,20 @@ def vp_summary(state: ScandaroonState, seat: int) -> list[str]:
 
 
 def parse_move(state: ScandaroonState, seat: int, text: str, legal: list[int]) -> int | str:
-    """An action int, or a message explaining why the text is not a move."""
+    """An action int (legal or not: applying it gives the reason), or a message
+    explaining why the text is not a move."""
     text = text.strip()
-    if text.isdigit():
-        index = int(text)
-        if 1 <= index <= len(legal):
-            return legal[index - 1]
-        return f"no menu entry {index}; choose 1..{len(legal)}"
-    action = state.string_to_action(seat, text)
+    action = key_to_action(state, seat, text)
     if action is None:
-        return (f"cannot read {text!r}; type a menu number or e.g. 'play <card>', "
-                "'play <card> to P1', 'use <card>', 'stone <card>', 'target <card>', 'pass'")
-    return action
+        action = state.string_to_action(seat, text)
+    if action is not None:
+        return action
+    example = action_key(state, seat, legal[-1])
+    if text.isdigit():
+        return (f"no menu key {text}; a key is the letter and number before a menu entry "
+                f"(e.g. {example}), and {PASS_KEY} passes")
+    return (f"cannot read {text!r}; type a menu key (e.g. {example}) or an action such as "
+            "'play <card>', 'play <card> to P1', 'use <card>', 'stone <card>', 'target <card>', 'pass'")
 
 
 def run_play(state: ScandaroonState, seat: int, bots: Sequence[Bot[ScandaroonState]],
@@ -205,4 +250,3 @@ def result_line(winners: Sequence[int], seat: int) -> str:
     if len(names) == 1:
         return f"winner: {names[0]}"
     return f"a draw between {', '.join(names[:-1])} and {names[-1]}"
-

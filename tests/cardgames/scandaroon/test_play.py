@@ -8,8 +8,17 @@ import pytest
 
 from solver.cardgames.scandaroon.actions import seat_values
 from solver.cardgames.scandaroon.game import ScandaroonGame
-from solver.cardgames.scandaroon.play import earned_and_provisional, result_line, run_play, vp_summary
+from solver.cardgames.scandaroon.play import (
+    action_key,
+    earned_and_provisional,
+    key_to_action,
+    parse_move,
+    result_line,
+    run_play,
+    vp_summary,
+)
 from solver.cardgames.scandaroon.runner import make_bots
+from tests.cardgames.scandaroon.helpers import card, position
 
 
 def _play(seed: int, seat: int, players: int = 4):
@@ -19,7 +28,7 @@ def _play(seed: int, seat: int, players: int = 4):
     pick = random.Random(seed)
 
     def read(prompt):
-        return str(pick.randrange(1, len(state.legal_actions()) + 1))
+        return action_key(state, seat, pick.choice(state.legal_actions()))
 
     winners = run_play(state, seat, bots, random.Random(seed), read, out.append)
     return state, winners, out
@@ -83,3 +92,52 @@ def test_the_result_line_names_the_players_from_one():
     assert result_line([0, 2], 2) == "a draw between P1 and P3 (you)"
     assert result_line([0, 1, 3], 2) == "a draw between P1, P2 and P4"
 
+
+def _menus(seed: int):
+    """Every menu shown to seat 0 in a game: the entries (key, text) of each screen."""
+    _, _, out = _play(seed, 0, players=3)
+    menus = []
+    for text in out:
+        if "your move" not in text:
+            continue
+        menu = text.split("your move", 1)[1].split("\n")[1:]
+        entries = re.findall(r"(\S+) (.+?)(?=   \S+ |$)", "   ".join(
+            line.split(":", 1)[1].strip() if ":" in line else line for line in menu))
+        menus.append([(key, what.strip()) for key, what in entries])
+    return menus
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_menu_keys_stay_the_same_from_turn_to_turn(seed):
+    menus = _menus(seed)
+    assert len(menus) > 4
+    meaning: dict[str, str] = {}
+    for entries in menus:
+        assert entries
+        for key, what in entries:
+            assert meaning.setdefault(key, what) == what, (key, what, meaning[key])
+    assert meaning.get("0") == "pass"  # pass always has the key 0
+    assert all(entries[-1] == ("0", "pass") for entries in menus if ("0", "pass") in entries)
+
+
+def test_every_legal_action_is_shown_with_its_key_and_the_key_plays_it():
+    from solver.cardgames.scandaroon.play import screen
+
+    state = position(hands={0: ["Pirate", "Sultan"], 1: ["Poet"], 2: ["Emir"]}, rows={0: ["Scribe"], 2: ["Qadi"]})
+    legal = state.legal_actions()
+    shown = screen(state, 0, legal)
+    pirate, sultan = card("Pirate"), card("Sultan")
+    assert f"p{pirate} Pirate" in shown and f"p{pirate}>2 Pirate to P2" in shown
+    assert f"p{sultan} Sultan" in shown and f"s{sultan} Sultan" in shown and "0 pass" in shown
+    for action in legal:
+        key = action_key(state, 0, action)
+        assert key in shown.split() and key_to_action(state, 0, key) == action
+        assert parse_move(state, 0, key.upper(), legal) == action
+    assert key_to_action(state, 0, f"p{pirate}>1") == key_to_action(state, 0, f"p{pirate}")
+
+
+def test_a_number_alone_is_refused_with_an_example_key():
+    state = position(hands={0: ["Sultan"], 1: ["Poet"], 2: ["Emir"]})
+    message = parse_move(state, 0, "2", state.legal_actions())
+    assert isinstance(message, str) and message.startswith("no menu key 2")
+    assert f"(e.g. p{card('Sultan')})" in message and "0 passes" in message
