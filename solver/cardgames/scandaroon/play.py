@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import textwrap
 from collections.abc import Callable, Sequence
 
 from solver.cardgames.api import IllegalAction
@@ -21,15 +20,10 @@ from solver.cardgames.scandaroon.actions import (
 )
 from solver.cardgames.scandaroon.state import ROUNDS, ScandaroonState
 from solver.cardgames.scandaroon.symbols import NO_TRUMP
+from solver.cardgames.terminal import WIDTH, wrap_all
+from solver.cardgames.terminal import wrap as _wrap
 
-WIDTH = 80  # the screen is laid out for an 80x24 terminal
-HEIGHT = 24
-
-
-def _wrap(text: str, indent: str = "    ") -> list[str]:
-    """`text` in lines of at most WIDTH columns, broken between words only."""
-    return textwrap.wrap(text, WIDTH - 1, subsequent_indent=indent, break_long_words=False,
-                         break_on_hyphens=False) or [""]
+HEIGHT = 24  # the screen is laid out for an 80x24 terminal (WIDTH columns)
 
 
 def earned_and_provisional(state: ScandaroonState) -> list[tuple[int, int]]:
@@ -198,7 +192,7 @@ def run_play(state: ScandaroonState, seat: int, bots: Sequence[Bot[ScandaroonSta
     """Play to the end; returns the winners. `read` gets a prompt and returns a line.
     Every line written fits 80 columns (long ones are wrapped between words)."""
     def say(text: str) -> None:
-        write("\n".join(wrapped for line in text.split("\n") for wrapped in _wrap(line)))
+        write(wrap_all(text))
 
     shown = 0
     while not state.is_terminal():

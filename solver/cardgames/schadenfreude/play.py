@@ -12,6 +12,7 @@ from solver.cardgames.schadenfreude.bots import BOTS
 from solver.cardgames.schadenfreude.cards import Notation, cards_of
 from solver.cardgames.schadenfreude.game import SchadenfreudeGame
 from solver.cardgames.schadenfreude.state import SchadenfreudeState
+from solver.cardgames.terminal import wrap_all
 from solver.core.errors import BadInput
 
 
@@ -63,49 +64,54 @@ def play_game(
     notation: str = "standard",
     state: SchadenfreudeState | None = None,
 ) -> SchadenfreudeState:
-    """Play until the game ends or the person types quit; returns the state."""
+    """Play until the game ends or the person types quit; returns the state. Every line
+    written fits 80 columns (long ones are wrapped between words)."""
+
+    def say(text: str) -> None:
+        write(wrap_all(text))
+
     rng = random.Random(seed)
     state = state or SchadenfreudeGame(players, notation).new_initial_state()
     bots = {p: BOTS[bot_name](seed=rng.randrange(2**31)) for p in range(players) if p != seat}
     names = ["you" if p == seat else player_name(p) for p in range(players)]
     help_line = help_text(state.game.notation)
-    write(f"Schadenfreude, {players} players; you are {player_name(seat)}, "
-          f"the others are {bot_name} bots. {help_line}.")
+    say(f"Schadenfreude, {players} players; you are {player_name(seat)}, "
+        f"the others are {bot_name} bots. {help_line}.")
     while not state.is_terminal():
         if state.is_chance_node():
             before = state.round
             state.resolve_chance(rng)
             if state.round == before == 1 and not state.tricks:
-                write(f"{_verb(names[state.trick_leader], 'lead')} the first trick.")
+                say(f"{_verb(names[state.trick_leader], 'lead')} the first trick.")
             continue
         player = state.current_player()
         if player != seat:
             card = bots[player].step(state)
-            write(f"{names[player]} plays {state.game.card_name(card)}")
-            _apply_and_report(state, card, names, write)
+            say(f"{names[player]} plays {state.game.card_name(card)}")
+            _apply_and_report(state, card, names, say)
             continue
-        write(render(state, seat, names))
+        say(render(state, seat, names))
         while True:
             text = read("your card:").strip()
             if text in ("quit", "q"):
-                write("game abandoned")
+                say("game abandoned")
                 return state
             if text in ("hand", "", "?", "help"):
-                write(render(state, seat, names) if text == "hand" else help_line)
+                say(render(state, seat, names) if text == "hand" else help_line)
                 continue
             try:
                 card = state.game.notation.parse(text)
-                _apply_and_report(state, card, names, write)
+                _apply_and_report(state, card, names, say)
                 break
             except BadInput as error:
-                write(f"refused: {error}")
+                say(f"refused: {error}")
             except IllegalAction as error:
-                write(f"refused: {error.reason}")
+                say(f"refused: {error.reason}")
     best = state.winner()
     rounds = state.rounds_played()
-    write(f"game over after {rounds} round{'' if rounds == 1 else 's'}; scores "
-          + ", ".join(f"{names[p]} {state.scores[p]}" for p in range(players)))
-    write("nobody wins" if best is None else f"winner: {names[best]}")
+    say(f"game over after {rounds} round{'' if rounds == 1 else 's'}; scores "
+        + ", ".join(f"{names[p]} {state.scores[p]}" for p in range(players)))
+    say("nobody wins" if best is None else f"winner: {names[best]}")
     return state
 
 
