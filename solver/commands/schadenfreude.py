@@ -89,9 +89,10 @@ def trick(cards: tuple[str, ...], deck_name: str, as_json: bool) -> None:
         click.echo(json.dumps({"winner": winner, "winning_card": winning_card, "taken": taken_names,
                                "lead_suit": lead_suit, "discarded": discarded}))
         return
-    click.echo(f"lead suit {lead_suit}; position {winner} wins with {winning_card}")
-    click.echo(f"takes: {' '.join(taken_names)}")
-    click.echo(f"discarded: {' '.join(discarded) or '-'}")
+    label = notation.label
+    click.echo(f"lead suit {lead_suit}; card {winner + 1} ({label(played[winner])}) wins the trick")
+    click.echo(f"takes: {', '.join(label(card) for card in taken)}")
+    click.echo(f"discarded: {', '.join(label(card) for card in played if card not in taken) or '-'}")
 
 
 @schadenfreude.command()

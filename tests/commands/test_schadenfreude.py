@@ -16,6 +16,12 @@ def test_trick_json_contract_from_interfaces_md(run):
     assert data["taken"] == ["r7", "g8"] and data["lead_suit"] == "r"
 
 
+def test_trick_text_counts_cards_from_one_and_calls_the_jesters_by_name(run):
+    result = run("schadenfreude", "trick", "r4", "r7", "J10", "g8")
+    assert result.output.splitlines() == ["lead suit r; card 2 (r7) wins the trick", "takes: r7, g8",
+                                          "discarded: r4, 10 Jester"]
+
+
 def test_trick_tarot_notation(run):
     data = json.loads(run("schadenfreude", "trick", "Fool", "c4", "cA", "sK", "--json").output)
     assert data == {"winner": 2, "winning_card": "cA", "taken": ["cA", "sK"],
@@ -63,9 +69,10 @@ def test_play_refuses_illegal_moves_with_the_reason_then_plays_on(run):
     # seed 3: the first bot leads b8; the person holds b6 and must follow suit
     result = run("schadenfreude", "play", "--seed", "3", "--bots", "random", input="zz\nr-3\ng-3\nb6\nq\n")
     out = result.output
-    assert "your hand: r-3 r1 r3 g-1 b6 y-3 y2 y3 y4 y7 J0 J10" in out
+    assert "your hand: r-3, r1, r3, g-1, b6, y-3, y2, y3, y4, y7, 0 Jester, 10 Jester" in out
     assert "refused: unknown card 'zz'" in out
-    assert "refused: r-3 does not follow suit: the lead suit is b and you hold b6" in out
+    assert ("refused: r-3 does not follow suit: the lead suit is b and you hold b6 "
+            "(a Jester may always be played instead)") in " ".join(out.split())  # over two lines
     assert "refused: g-3 is not in your hand" in out
     assert "game abandoned" in out
     assert "score area" in out and "trick:" in out
@@ -99,7 +106,7 @@ def test_play_counts_players_from_one_and_agrees_in_number(run):
 
 def test_tarot_play_prompt_and_three_player_error_speak_tarot(run):
     result = run("schadenfreude", "play", "--seed", "3", "--deck", "tarot", input="help\nq\n")
-    assert "(e.g. c7)" in result.output and "(e.g. r7)" not in result.output
+    assert "(e.g. c7 or X)" in result.output and "(e.g. r7" not in result.output
     result = run("schadenfreude", "trick", "--deck", "tarot", "cQ", "c4", "c7")
     assert result.exit_code == 2
     assert "without the Q, J and 9 of each suit" in result.output + (result.stderr or "")

@@ -20,7 +20,7 @@ from textual.widgets import Button, Footer, Header, Input, Label, Static
 
 from solver.cardgames.schadenfreude import scoring
 
-VALUES = tuple(range(-3, 11))  # -3..10; 0 and 10 are the wilds
+VALUES = tuple(range(-3, 11))  # -3..10; 0 and 10 are the Jesters
 LABELS = {
     "standard": {v: str(v) for v in VALUES},
     "tarot": {-3: "K", -2: "Q", -1: "J", 0: "Fool", 10: "X", 1: "A",

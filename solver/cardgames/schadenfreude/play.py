@@ -4,22 +4,24 @@ tests (and click's CliRunner) can drive the loop."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from solver.cardgames.api import IllegalAction
 from solver.cardgames.schadenfreude import scoring
 from solver.cardgames.schadenfreude.bots import BOTS
-from solver.cardgames.schadenfreude.cards import Notation, cards_of
+from solver.cardgames.schadenfreude.cards import JESTER_10, Notation, cards_of
 from solver.cardgames.schadenfreude.game import SchadenfreudeGame
 from solver.cardgames.schadenfreude.state import SchadenfreudeState
-from solver.cardgames.terminal import wrap_all
+from solver.cardgames.terminal import keep_together, wrap_all
 from solver.core.errors import BadInput
 
 
 def help_text(notation: Notation) -> str:
-    """How to answer the prompt, with an example card in the game's notation."""
+    """How to answer the prompt, with example cards in the game's notation."""
     example = notation.card_name(9)  # the 7 of the first suit: r7 or c7
-    return f"type a card from your hand (e.g. {example}), 'hand' to show it again, 'quit' to stop"
+    jester = notation.label(JESTER_10)
+    return (f"Type a card from your hand as it is shown (e.g. {example} or {jester}), "
+            "'hand' to show it again, 'quit' to stop")
 
 
 def player_name(seat: int) -> str:
@@ -32,9 +34,17 @@ def _verb(name: str, verb: str) -> str:
     return f"{name} {verb}" if name == "you" else f"{name} {verb}s"
 
 
+def _card(state: SchadenfreudeState, card: int) -> str:
+    """A card as a person reads it, kept on one line ('10 Jester')."""
+    return keep_together(state.game.card_label(card))
+
+
+def _cards(state: SchadenfreudeState, cards: Iterable[int]) -> str:
+    return ", ".join(_card(state, card) for card in cards)
+
+
 def render(state: SchadenfreudeState, seat: int, names: list[str]) -> str:
     """Score area, trick area and hand of `seat`."""
-    card_names = state.game.card_names
     players = state.game.players
     lines = ["", f"== round {state.round} ==  score area:"]
     for player in range(players):
@@ -45,12 +55,12 @@ def render(state: SchadenfreudeState, seat: int, names: list[str]) -> str:
         )
     if state.tricks:
         last = state.tricks[-1]
-        lines.append(f"last trick: {' '.join(card_names(last.cards))} -> {names[last.winner]} "
-                     f"takes {' '.join(card_names(last.taken))}")
-    played = [f"{names[(state.trick_leader + i) % players]}: {name}"
-              for i, name in enumerate(card_names(state.trick))]
+        lines.append(f"last trick: {_cards(state, last.cards)} -> "
+                     f"{_verb(names[last.winner], 'take')} {_cards(state, last.taken)}")
+    played = [f"{names[(state.trick_leader + i) % players]}: {_card(state, card)}"
+              for i, card in enumerate(state.trick)]
     lines.append("trick: " + (", ".join(played) if played else "(you lead)"))
-    lines.append("your hand: " + " ".join(card_names(cards_of(state.hands[seat]))))
+    lines.append("your hand: " + _cards(state, cards_of(state.hands[seat])))
     return "\n".join(lines)
 
 
@@ -87,7 +97,7 @@ def play_game(
         player = state.current_player()
         if player != seat:
             card = bots[player].step(state)
-            say(f"{names[player]} plays {state.game.card_name(card)}")
+            say(f"{names[player]} plays {_card(state, card)}")
             _apply_and_report(state, card, names, say)
             continue
         say(render(state, seat, names))
@@ -127,4 +137,4 @@ def _apply_and_report(
         done = state.tricks[-1]
         winner = names[done.winner]
         write(f"   {_verb(winner, 'win')} the trick and {'take' if winner == 'you' else 'takes'} "
-              f"{' '.join(state.game.card_names(done.taken))}")
+              f"{_cards(state, done.taken)}")

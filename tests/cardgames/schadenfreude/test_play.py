@@ -1,6 +1,7 @@
 """`schadenfreude play` as a person reads it in an 80-column terminal."""
 
 import random
+import re
 
 import pytest
 
@@ -33,3 +34,29 @@ def test_every_line_fits_80_columns_and_is_broken_between_words(players, notatio
     assert lines[refusal + 1].startswith("    ")
     words = " ".join(" ".join(lines[refusal:refusal + 3]).split())
     assert "followed by a rank" in words
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_jesters_are_called_as_the_rulebook_calls_them(seed):
+    # 5 players: every card is dealt, so both Jesters are played in every round
+    _, lines = _game(5, seed, [])
+    text = "\n".join(lines)
+    assert re.search(r"(?<!1)0 Jester", text) and "10 Jester" in text
+    assert not re.search(r"\bJ10?\b|\bwild", text, re.IGNORECASE), text
+
+
+def test_a_jester_is_typed_as_shown_or_by_its_short_name():
+    from solver.cardgames.schadenfreude.state import SchadenfreudeState
+    from tests.cardgames.schadenfreude.helpers import cards
+
+    hands = [cards("r4 J10 J0"), cards("r7 g2 g3"), cards("r9 b2 b3")]
+    for typed in ("10 jester", "J10"):
+        state = SchadenfreudeState.from_hands(hands, leader=0)
+        out: list[str] = []
+        answers = [typed, "q"]
+        play_game(3, 0, "random", read=lambda prompt, answers=answers: answers.pop(0),
+                  write=out.append, seed=1, state=state)
+        text = "\n".join(out)
+        assert "your hand: r4, 0 Jester, 10 Jester" in text
+        assert state.tricks[0].cards[0] == cards("J10")[0], text
+        assert "refused" not in text
