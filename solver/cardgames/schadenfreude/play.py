@@ -11,7 +11,7 @@ from solver.cardgames.schadenfreude import scoring
 from solver.cardgames.schadenfreude.bots import BOTS
 from solver.cardgames.schadenfreude.cards import JESTER_10, Notation, cards_of
 from solver.cardgames.schadenfreude.game import SchadenfreudeGame
-from solver.cardgames.schadenfreude.state import SchadenfreudeState
+from solver.cardgames.schadenfreude.state import SchadenfreudeState, TrickRecord
 from solver.cardgames.terminal import keep_together, wrap_all
 from solver.core.errors import BadInput
 
@@ -48,11 +48,9 @@ def render(state: SchadenfreudeState, seat: int, names: list[str]) -> str:
     players = state.game.players
     lines = ["", f"== round {state.round} ==  score area:"]
     for player in range(players):
-        pile = scoring.pile_values(state.piles[player])
-        lines.append(
-            f"  {names[player]:10} score {state.scores[player]:>3}   pile {pile} "
-            f"= {scoring.pile_points(state.piles[player])}"
-        )
+        values = " ".join(str(value) for value in scoring.pile_values(state.piles[player]))
+        pile = f"{values} = {scoring.pile_points(state.piles[player])}" if values else "(empty)"
+        lines.append(f"  {names[player]:10} score {state.scores[player]:>3}   pile {pile}")
     if state.tricks:
         last = state.tricks[-1]
         lines.append(f"last trick: {_cards(state, last.cards)} -> "
@@ -119,8 +117,7 @@ def play_game(
                 say(f"refused: {error.reason}")
     best = state.winner()
     rounds = state.rounds_played()
-    say(f"game over after {rounds} round{'' if rounds == 1 else 's'}; scores "
-        + ", ".join(f"{names[p]} {state.scores[p]}" for p in range(players)))
+    say(f"game over after {rounds} round{'' if rounds == 1 else 's'}; scores {_by_player(state.scores, names)}")
     say("nobody wins" if best is None else f"winner: {names[best]}")
     return state
 
@@ -130,11 +127,21 @@ def _apply_and_report(
 ) -> None:
     tricks, rounds = len(state.tricks), state.rounds_played()
     state.apply_action(card)  # checked
-    if state.rounds_played() > rounds:
-        last = state.score_log[-1]
-        write(f"-- round over: points {state.last_round_points}, scores {last}")
+    if state.rounds_played() > rounds:  # the round's last trick was played
+        _report_trick(state, state.last_round_tricks[-1], names, write)
+        write(f"-- round {rounds + 1} over; points this round: {_by_player(state.last_round_points, names)}")
+        write(f"   scores: {_by_player(state.score_log[-1], names)}")
     elif len(state.tricks) > tricks:
-        done = state.tricks[-1]
-        winner = names[done.winner]
-        write(f"   {_verb(winner, 'win')} the trick and {'take' if winner == 'you' else 'takes'} "
-              f"{_cards(state, done.taken)}")
+        _report_trick(state, state.tricks[-1], names, write)
+
+
+def _report_trick(state: SchadenfreudeState, done: TrickRecord, names: list[str],
+                  write: Callable[[str], None]) -> None:
+    name = names[done.winner]
+    write(f"   {_verb(name, 'win')} the trick and {'take' if name == 'you' else 'takes'} "
+          f"{_cards(state, done.taken)}")
+
+
+def _by_player(values: Iterable[int], names: list[str]) -> str:
+    """'you 7, player 2 12, player 3 0', each player and number kept on one line."""
+    return ", ".join(keep_together(f"{name} {value}") for name, value in zip(names, values, strict=True))

@@ -60,3 +60,30 @@ def test_a_jester_is_typed_as_shown_or_by_its_short_name():
         assert "your hand: r4, 0 Jester, 10 Jester" in text
         assert state.tricks[0].cards[0] == cards("J10")[0], text
         assert "refused" not in text
+
+
+def _unwrapped(lines: list[str]) -> list[str]:
+    """The lines as written before wrapping (a continuation line starts with 4 spaces)."""
+    whole: list[str] = []
+    for line in lines:
+        if line.startswith("    ") and whole:
+            whole[-1] += " " + line.strip()
+        else:
+            whole.append(line)
+    return whole
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_piles_and_round_ends_are_worded_by_player_never_raw_lists(seed):
+    state, wrapped = _game(4, seed, [])
+    lines = _unwrapped(wrapped)
+    assert not [line for line in lines if re.search(r"\[.*\]", line)]
+    names = ["you", "player 2", "player 3", "player 4"]
+    for number, (before, after) in enumerate(zip(state.score_log, state.score_log[1:], strict=False), start=1):
+        index = lines.index(next(line for line in lines if line.startswith(f"-- round {number} over;")))
+        assert lines[index - 1].lstrip().startswith(tuple(names))  # who took the round's last trick
+        scores = ", ".join(f"{name} {score}" for name, score in zip(names, after, strict=True))
+        assert lines[index + 1] == f"   scores: {scores}"
+    # a player and their number stay on one line
+    assert not [line for line in wrapped if re.search(r", (you|player \d)$", line)]
+    assert any(re.fullmatch(r"  player 2 +score +\d+   pile (\(empty\)|(-?\d+ )+= -?\d+)", line) for line in lines)
