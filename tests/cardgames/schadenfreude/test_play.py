@@ -79,7 +79,7 @@ def test_piles_and_round_ends_are_worded_by_player_never_raw_lists(seed):
     lines = _unwrapped(wrapped)
     assert not [line for line in lines if re.search(r"\[.*\]", line)]
     names = ["you", "player 2", "player 3", "player 4"]
-    for number, (before, after) in enumerate(zip(state.score_log, state.score_log[1:], strict=False), start=1):
+    for number, after in enumerate(state.score_log[1:], start=1):
         index = lines.index(next(line for line in lines if line.startswith(f"-- round {number} over;")))
         assert lines[index - 1].lstrip().startswith(tuple(names))  # who took the round's last trick
         scores = ", ".join(f"{name} {score}" for name, score in zip(names, after, strict=True))
