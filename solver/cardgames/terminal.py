@@ -25,3 +25,13 @@ def wrap(text: str, indent: str = "    ") -> list[str]:
 def wrap_all(text: str, indent: str = "    ") -> str:
     """Every line of `text` wrapped as `wrap` does; a line's leading spaces are kept."""
     return "\n".join(wrapped for line in text.split("\n") for wrapped in wrap(line, indent))
+
+
+def read_line(prompt: str) -> str:
+    """A line typed after `prompt`. The end of the input (Ctrl-D) ends the prompt's line
+    and raises EOFError, which the play loops take as 'quit'; Ctrl-C stays an interrupt."""
+    try:
+        return input(f"{prompt} ")
+    except EOFError:
+        print()
+        raise

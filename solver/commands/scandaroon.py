@@ -120,12 +120,13 @@ def play(players: int, seat: int, bots_spec: str, seed: int | None, deck_path: s
     of action and the card's number in the deck: p29 plays the Sultan, s29 discards it
     for the action stone, 0 passes) or the action in words, such as 'play Sultan',
     'play Pirate to P2', 'use Night Thief', 'stone Emir', 'pass'; 'help' shows the menu
-    again, 'cards' the hand in full, 'quit' stops."""
+    again, 'cards' the hand in full, 'quit' (or Ctrl-D) leaves the game."""
     import random
 
     from solver.cardgames.scandaroon.game import ScandaroonGame
     from solver.cardgames.scandaroon.play import run_play
     from solver.cardgames.scandaroon.runner import make_bots
+    from solver.cardgames.terminal import read_line
     from solver.core.errors import BadInput
 
     if not 1 <= seat <= players:
@@ -136,7 +137,4 @@ def play(players: int, seat: int, bots_spec: str, seed: int | None, deck_path: s
     bots = list(make_bots(tuple(names), rng.randrange(2**31)))
     state = ScandaroonGame(cards, players).new_initial_state()
 
-    def read(prompt: str) -> str:
-        return click.prompt(prompt, default="", show_default=False, prompt_suffix=" ")
-
-    run_play(state, seat - 1, bots, rng, read, click.echo)
+    run_play(state, seat - 1, bots, rng, read_line, click.echo)

@@ -160,15 +160,15 @@ def simulate(players: int, games: int, bot_names: tuple[str, ...], jobs: int, se
 @click.option("--deck", "deck_name", type=click.Choice(list(NOTATIONS)), default="standard",
               show_default=True)
 def play(players: int, bot_name: str, seat: int, seed: int | None, deck_name: str) -> None:
-    """Play against bots in the terminal: type a card (e.g. r7) to play it."""
+    """Play against bots in the terminal: type a card (e.g. r7) to play it; 'quit' (or
+    Ctrl-D) leaves the game."""
     from solver.cardgames.schadenfreude.play import play_game
+    from solver.cardgames.terminal import read_line
 
     if not 1 <= seat <= players:
         raise BadInput(f"--seat {seat}: with {players} players the places are 1 to {players}")
     play_game(players, seat - 1, bot_name, seed=seed, notation=deck_name,
-              read=lambda prompt: click.prompt(prompt, prompt_suffix=" ", default="",
-                                               show_default=False),
-              write=click.echo)
+              read=read_line, write=click.echo)
 
 
 @schadenfreude.command()

@@ -65,3 +65,10 @@ def test_simulate_text_counts_players_from_one(run):
     result = run("scandaroon", "simulate", "--games", "2", "--players", "3", "--no-progress")
     assert [line.split()[0] for line in result.output.splitlines()[1:4]] == ["P1", "P2", "P3"]
     assert "seat" not in result.output
+
+
+def test_play_ends_cleanly_at_the_end_of_the_input(run):
+    # Ctrl-D at the prompt: the game is left as with `quit`, exit code 0, nothing on stderr
+    result = run("scandaroon", "play", "--seed", "2", input="0\n")
+    assert result.exit_code == 0 and result.stderr == ""
+    assert result.output.rstrip().endswith("game abandoned") and "P1 passes" in result.output

@@ -115,3 +115,26 @@ def test_tarot_play_prompt_and_three_player_error_speak_tarot(run):
 def test_the_applet_is_for_three_to_five_players(run):
     assert run("schadenfreude", "applet", "--players", "2").exit_code == 2
     assert run("schadenfreude", "applet", "--players", "6").exit_code == 2
+
+
+def test_play_ends_cleanly_at_the_end_of_the_input(run):
+    # Ctrl-D at the prompt: the game is left as with `q`, exit code 0, nothing on stderr
+    result = run("schadenfreude", "play", "--seed", "3", input="zz\n")
+    assert result.exit_code == 0 and result.stderr == ""
+    assert result.output.rstrip().endswith("game abandoned") and "interrupted" not in result.output
+
+
+def test_play_at_the_end_of_the_input_through_the_real_command():
+    done = subprocess.run([sys.executable, "cli.py", "schadenfreude", "play", "--seed", "3"], cwd=ROOT,
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stderr == ""
+    assert done.stdout.splitlines()[-1] == "game abandoned"
+
+
+def test_play_ctrl_c_is_still_an_interrupt(run, monkeypatch):
+    def interrupted(prompt):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("solver.cardgames.terminal.read_line", interrupted)
+    result = run("schadenfreude", "play", "--seed", "3")
+    assert result.exit_code == 130 and "interrupted" in result.stderr

@@ -189,7 +189,8 @@ def parse_move(state: ScandaroonState, seat: int, text: str, legal: list[int]) -
 
 def run_play(state: ScandaroonState, seat: int, bots: Sequence[Bot[ScandaroonState]],
              rng: random.Random, read: Callable[[str], str], write: Callable[[str], None]) -> list[int]:
-    """Play to the end; returns the winners. `read` gets a prompt and returns a line.
+    """Play to the end; returns the winners ([] when the person quits: 'quit', or the end
+    of the input, where `read` raises EOFError). `read` gets a prompt and returns a line.
     Every line written fits 80 columns (long ones are wrapped between words)."""
     def say(text: str) -> None:
         write(wrap_all(text))
@@ -209,7 +210,10 @@ def run_play(state: ScandaroonState, seat: int, bots: Sequence[Bot[ScandaroonSta
         legal = state.legal_actions()
         say(screen(state, seat, legal))
         while True:
-            text = read(">").strip()
+            try:
+                text = read(">").strip()
+            except EOFError:  # the end of the input (Ctrl-D) quits as 'quit' does
+                text = "quit"
             if text.lower() in ("quit", "exit"):
                 say("game abandoned")
                 return []

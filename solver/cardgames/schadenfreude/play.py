@@ -72,8 +72,9 @@ def play_game(
     notation: str = "standard",
     state: SchadenfreudeState | None = None,
 ) -> SchadenfreudeState:
-    """Play until the game ends or the person types quit; returns the state. Every line
-    written fits 80 columns (long ones are wrapped between words)."""
+    """Play until the game ends or the person quits (`quit`, or the end of the input:
+    `read` raises EOFError); returns the state. Every line written fits 80 columns
+    (long ones are wrapped between words)."""
 
     def say(text: str) -> None:
         write(wrap_all(text))
@@ -82,9 +83,8 @@ def play_game(
     state = state or SchadenfreudeGame(players, notation).new_initial_state()
     bots = {p: BOTS[bot_name](seed=rng.randrange(2**31)) for p in range(players) if p != seat}
     names = ["you" if p == seat else player_name(p) for p in range(players)]
-    help_line = help_text(state.game.notation)
     say(f"Schadenfreude, {players} players; you are {player_name(seat)}, "
-        f"the others are {bot_name} bots. {help_line}.")
+        f"the others are {bot_name} bots. {help_text(state.game.notation)}.")
     while not state.is_terminal():
         if state.is_chance_node():
             before = state.round
@@ -98,28 +98,38 @@ def play_game(
             say(f"{names[player]} plays {_card(state, card)}")
             _apply_and_report(state, card, names, say)
             continue
-        say(render(state, seat, names))
-        while True:
-            text = read("your card:").strip()
-            if text in ("quit", "q"):
-                say("game abandoned")
-                return state
-            if text in ("hand", "", "?", "help"):
-                say(render(state, seat, names) if text == "hand" else help_line)
-                continue
-            try:
-                card = state.game.notation.parse(text)
-                _apply_and_report(state, card, names, say)
-                break
-            except BadInput as error:
-                say(f"refused: {error}")
-            except IllegalAction as error:
-                say(f"refused: {error.reason}")
+        if not _person_turn(state, seat, names, read, say):
+            say("game abandoned")
+            return state
     best = state.winner()
     rounds = state.rounds_played()
     say(f"game over after {rounds} round{'' if rounds == 1 else 's'}; scores {_by_player(state.scores, names)}")
     say("nobody wins" if best is None else f"winner: {names[best]}")
     return state
+
+
+def _person_turn(state: SchadenfreudeState, seat: int, names: list[str], read: Callable[[str], str],
+                 say: Callable[[str], None]) -> bool:
+    """Read cards until one is played; False when the person quits instead."""
+    help_line = help_text(state.game.notation)
+    say(render(state, seat, names))
+    while True:
+        try:
+            text = read("your card:").strip()
+        except EOFError:
+            return False
+        if text in ("quit", "q"):
+            return False
+        if text in ("hand", "", "?", "help"):
+            say(render(state, seat, names) if text == "hand" else help_line)
+            continue
+        try:
+            _apply_and_report(state, state.game.notation.parse(text), names, say)
+            return True
+        except BadInput as error:
+            say(f"refused: {error}")
+        except IllegalAction as error:
+            say(f"refused: {error.reason}")
 
 
 def _apply_and_report(
