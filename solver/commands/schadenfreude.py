@@ -136,10 +136,10 @@ def simulate(players: int, games: int, bot_names: tuple[str, ...], jobs: int, se
         stop_if_interrupted(result, games)
         return
     click.echo(f"{result.games} games, {players} players, seed {seed}")
-    click.echo(f"{'seat':>4}  {'bot':10} {'wins':>6} {'rate':>7}  95% CI")
+    click.echo(f"{'player':>6}  {'bot':10} {'wins':>6} {'rate':>7}  95% CI")
     for seat in summary["seats"]:
         low, high = seat["ci95"]
-        click.echo(f"{seat['seat']:>4}  {seat['bot']:10} {seat['wins']:>6} "
+        click.echo(f"{seat['seat'] + 1:>6}  {seat['bot']:10} {seat['wins']:>6} "
                    f"{seat['win_rate']:>7.3f}  [{low:.3f}, {high:.3f}]")
     rounds = summary["rounds"]
     click.echo(f"no winner: {result.no_winner}")

@@ -63,6 +63,8 @@ def test_simulate_json_and_plot(run, tmp_path):
 def test_simulate_text_output_names_intervals_and_rounds(run):
     result = run("schadenfreude", "simulate", "--games", "20", "--no-progress", "--seed", "1")
     assert "95% CI" in result.output and "rounds per game: mean" in result.output
+    lines = result.output.splitlines()
+    assert lines[1].split()[0] == "player" and [line.split()[0] for line in lines[2:6]] == ["1", "2", "3", "4"]
 
 
 def test_play_refuses_illegal_moves_with_the_reason_then_plays_on(run):
