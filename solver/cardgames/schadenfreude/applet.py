@@ -5,6 +5,7 @@ score pile, tap it again to cancel the pair; lit buttons are the unmatched cards
 The round total (the pile's sum, editable) is applied to the score track; the
 applet shows when the game ends and who wins. It fits an 80×24 terminal with 5
 players; arrow keys move between the buttons, `n` asks before starting a new game.
+It starts on P1's first value button with its keys in the footer.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -92,6 +94,18 @@ class ConfirmNewGame(ModalScreen[bool]):
         self.dismiss(yes)
 
 
+class TotalInput(Input):
+    """A round total that takes only what an integer can hold, so that the applet's
+    letter keys (a, n, q) still work, and show in the footer, while it has the focus."""
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        return character is not None and (character.isdigit() or character in "+-")
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.is_printable and not self.check_consume_key(event.key, event.character):
+            event.prevent_default()  # Input's own handler would swallow it; it goes on to the bindings
+
+
 class ScoringApplet(App[None]):
     """Fits 80×24 with 5 players: per player a line with the name, the score and the
     editable round total, and a line of the 14 value buttons. Arrow keys move between
@@ -115,6 +129,7 @@ class ScoringApplet(App[None]):
         Binding("up", "move(-1, 0)", show=False), Binding("down", "move(1, 0)", show=False),
     ]
     TITLE = "Schadenfreude scoring"
+    AUTO_FOCUS = "#v-0-0"  # where a player acts: P1's first value button, not a total
 
     def __init__(self, players: int = 4, notation: str = "standard") -> None:
         super().__init__()
@@ -129,7 +144,7 @@ class ScoringApplet(App[None]):
                     yield Label(f"P{p + 1}", classes="name")
                     yield Label("score 0", id=f"score-{p}", classes="score")
                     yield Label("round total:", classes="caption")
-                    yield Input("0", id=f"total-{p}", classes="total", type="integer")
+                    yield TotalInput("0", id=f"total-{p}", classes="total", type="integer")
                 with Horizontal(classes="values"):
                     for i, value in enumerate(VALUES):
                         button = Button(self.labels[value], id=f"v-{p}-{i}", classes="value")

@@ -112,3 +112,36 @@ def test_applet_new_game_asks_first():
             assert app.sheet.scores == [0, 0, 0] and app.sheet.rounds == 0
 
     asyncio.run(scenario())
+
+
+def footer_keys(app):
+    return [(key.key, key.description) for key in app.query("FooterKey")]
+
+
+def test_applet_starts_on_the_first_value_button_with_its_keys_in_the_footer():
+    async def scenario():
+        app = ScoringApplet(players=5)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert app.focused.id == "v-0-0"  # where a player acts, not a text field
+            keys = footer_keys(app)
+            assert ("a", "apply round") in keys and ("n", "new game") in keys and ("q", "quit") in keys
+            footer = app.query_one("Footer")
+            assert footer.region.bottom == 24 and footer.region.height == 1
+
+    asyncio.run(scenario())
+
+
+def test_applet_keys_work_and_show_while_a_round_total_has_the_focus():
+    async def scenario():
+        app = ScoringApplet(players=3)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("up")
+            assert app.focused.id == "total-0"
+            assert ("a", "apply round") in footer_keys(app)
+            await pilot.press("backspace", "1", "x", "2", "a")  # x: no part of an integer
+            await pilot.pause()
+            assert app.sheet.scores == [12, 0, 0] and app.sheet.rounds == 1
+
+    asyncio.run(scenario())
+
