@@ -78,6 +78,7 @@ def simulate(games: int, players: int, bots_spec: str, seed: int, jobs: int, pro
     """Play GAMES bot games and report win rates with 95% Wilson intervals."""
     from functools import partial
 
+    from solver.cardgames.scandaroon.actions import seat_name
     from solver.cardgames.scandaroon.game import ScandaroonGame
     from solver.cardgames.scandaroon.runner import make_bots
     from solver.cardgames.simulate import simulate as run
@@ -98,7 +99,7 @@ def simulate(games: int, players: int, bots_spec: str, seed: int, jobs: int, pro
         click.echo(f"{result.games} games, {players} players, seed {seed}, deck: {cards.provenance}")
         for seat in summary["seats"]:
             low, high = seat["ci95"]
-            click.echo(f"  seat {seat['seat']} {seat['bot']:<7} wins {seat['wins']:>5}  "
+            click.echo(f"  {seat_name(seat['seat'])} {seat['bot']:<7} wins {seat['wins']:>5}  "
                        f"win rate {seat['win_rate']:.3f}  95% CI [{low:.3f}, {high:.3f}]")
         click.echo(f"  draws (no single winner): {summary['no_winner']}")
     stop_if_interrupted(result, games)
@@ -115,14 +116,17 @@ def simulate(games: int, players: int, bots_spec: str, seed: int, jobs: int, pro
 @symbols_option
 def play(players: int, seat: int, bots_spec: str, seed: int | None, deck_path: str | None,
          symbols_path: str | None) -> None:
-    """Play against bots in the terminal. Type a number from the menu or an action such
-    as 'play Sultan', 'play Pirate to P2', 'use Night Thief', 'stone Emir', 'pass';
-    'help' lists the menu again, 'quit' stops."""
+    """Play against bots in the terminal. Type a key from the menu (a letter for the kind
+    of action and the card's number in the deck: p29 plays the Sultan, s29 discards it
+    for the action stone, 0 passes) or the action in words, such as 'play Sultan',
+    'play Pirate to P2', 'use Night Thief', 'stone Emir', 'pass'; 'help' shows the menu
+    again, 'cards' the hand in full, 'quit' (or Ctrl-D) leaves the game."""
     import random
 
     from solver.cardgames.scandaroon.game import ScandaroonGame
     from solver.cardgames.scandaroon.play import run_play
     from solver.cardgames.scandaroon.runner import make_bots
+    from solver.cardgames.terminal import read_line
     from solver.core.errors import BadInput
 
     if not 1 <= seat <= players:
@@ -133,7 +137,4 @@ def play(players: int, seat: int, bots_spec: str, seed: int | None, deck_path: s
     bots = list(make_bots(tuple(names), rng.randrange(2**31)))
     state = ScandaroonGame(cards, players).new_initial_state()
 
-    def read(prompt: str) -> str:
-        return click.prompt(prompt, default="", show_default=False, prompt_suffix=" ")
-
-    run_play(state, seat - 1, bots, rng, read, click.echo)
+    run_play(state, seat - 1, bots, rng, read_line, click.echo)

@@ -89,9 +89,10 @@ def trick(cards: tuple[str, ...], deck_name: str, as_json: bool) -> None:
         click.echo(json.dumps({"winner": winner, "winning_card": winning_card, "taken": taken_names,
                                "lead_suit": lead_suit, "discarded": discarded}))
         return
-    click.echo(f"lead suit {lead_suit}; position {winner} wins with {winning_card}")
-    click.echo(f"takes: {' '.join(taken_names)}")
-    click.echo(f"discarded: {' '.join(discarded) or '-'}")
+    label = notation.label
+    click.echo(f"lead suit {lead_suit}; card {winner + 1} ({label(played[winner])}) wins the trick")
+    click.echo(f"takes: {', '.join(label(card) for card in taken)}")
+    click.echo(f"discarded: {', '.join(label(card) for card in played if card not in taken) or '-'}")
 
 
 @schadenfreude.command()
@@ -135,10 +136,10 @@ def simulate(players: int, games: int, bot_names: tuple[str, ...], jobs: int, se
         stop_if_interrupted(result, games)
         return
     click.echo(f"{result.games} games, {players} players, seed {seed}")
-    click.echo(f"{'seat':>4}  {'bot':10} {'wins':>6} {'rate':>7}  95% CI")
+    click.echo(f"{'player':>6}  {'bot':10} {'wins':>6} {'rate':>7}  95% CI")
     for seat in summary["seats"]:
         low, high = seat["ci95"]
-        click.echo(f"{seat['seat']:>4}  {seat['bot']:10} {seat['wins']:>6} "
+        click.echo(f"{seat['seat'] + 1:>6}  {seat['bot']:10} {seat['wins']:>6} "
                    f"{seat['win_rate']:>7.3f}  [{low:.3f}, {high:.3f}]")
     rounds = summary["rounds"]
     click.echo(f"no winner: {result.no_winner}")
@@ -159,15 +160,15 @@ def simulate(players: int, games: int, bot_names: tuple[str, ...], jobs: int, se
 @click.option("--deck", "deck_name", type=click.Choice(list(NOTATIONS)), default="standard",
               show_default=True)
 def play(players: int, bot_name: str, seat: int, seed: int | None, deck_name: str) -> None:
-    """Play against bots in the terminal: type a card (e.g. r7) to play it."""
+    """Play against bots in the terminal: type a card (e.g. r7) to play it; 'quit' (or
+    Ctrl-D) leaves the game."""
     from solver.cardgames.schadenfreude.play import play_game
+    from solver.cardgames.terminal import read_line
 
     if not 1 <= seat <= players:
         raise BadInput(f"--seat {seat}: with {players} players the places are 1 to {players}")
     play_game(players, seat - 1, bot_name, seed=seed, notation=deck_name,
-              read=lambda prompt: click.prompt(prompt, prompt_suffix=" ", default="",
-                                               show_default=False),
-              write=click.echo)
+              read=read_line, write=click.echo)
 
 
 @schadenfreude.command()

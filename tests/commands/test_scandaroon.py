@@ -51,11 +51,24 @@ def test_play_refuses_illegal_moves_with_the_reason(run):
     assert result.exit_code == 0, result.output
     assert "refused: cannot read 'play Nonsense'" in result.output
     assert "refused: Sultan is not in your row" in result.output
-    assert "refused: no menu entry 99" in result.output
+    assert "refused: no menu key 99" in result.output
     assert "your hand (P1)" in result.output and "winner:" in result.output
 
 
-def test_play_by_menu_number_and_quit(run):
-    result = run("scandaroon", "play", "--seed", "2", "--players", "4", input="2\nquit\n")
-    assert result.exit_code == 0 and "P1 plays" in result.output
+def test_play_by_menu_key_and_quit(run):
+    result = run("scandaroon", "play", "--seed", "2", "--players", "4", input="0\nquit\n")
+    assert result.exit_code == 0 and "0 pass" in result.output and "P1 passes" in result.output
     assert "game abandoned" in result.output
+
+
+def test_simulate_text_counts_players_from_one(run):
+    result = run("scandaroon", "simulate", "--games", "2", "--players", "3", "--no-progress")
+    assert [line.split()[0] for line in result.output.splitlines()[1:4]] == ["P1", "P2", "P3"]
+    assert "seat" not in result.output
+
+
+def test_play_ends_cleanly_at_the_end_of_the_input(run):
+    # Ctrl-D at the prompt: the game is left as with `quit`, exit code 0, nothing on stderr
+    result = run("scandaroon", "play", "--seed", "2", input="0\n")
+    assert result.exit_code == 0 and result.stderr == ""
+    assert result.output.rstrip().endswith("game abandoned") and "P1 passes" in result.output

@@ -16,6 +16,12 @@ def test_trick_json_contract_from_interfaces_md(run):
     assert data["taken"] == ["r7", "g8"] and data["lead_suit"] == "r"
 
 
+def test_trick_text_counts_cards_from_one_and_calls_the_jesters_by_name(run):
+    result = run("schadenfreude", "trick", "r4", "r7", "J10", "g8")
+    assert result.output.splitlines() == ["lead suit r; card 2 (r7) wins the trick", "takes: r7, g8",
+                                          "discarded: r4, 10 Jester"]
+
+
 def test_trick_tarot_notation(run):
     data = json.loads(run("schadenfreude", "trick", "Fool", "c4", "cA", "sK", "--json").output)
     assert data == {"winner": 2, "winning_card": "cA", "taken": ["cA", "sK"],
@@ -57,15 +63,18 @@ def test_simulate_json_and_plot(run, tmp_path):
 def test_simulate_text_output_names_intervals_and_rounds(run):
     result = run("schadenfreude", "simulate", "--games", "20", "--no-progress", "--seed", "1")
     assert "95% CI" in result.output and "rounds per game: mean" in result.output
+    lines = result.output.splitlines()
+    assert lines[1].split()[0] == "player" and [line.split()[0] for line in lines[2:6]] == ["1", "2", "3", "4"]
 
 
 def test_play_refuses_illegal_moves_with_the_reason_then_plays_on(run):
     # seed 3: the first bot leads b8; the person holds b6 and must follow suit
     result = run("schadenfreude", "play", "--seed", "3", "--bots", "random", input="zz\nr-3\ng-3\nb6\nq\n")
     out = result.output
-    assert "your hand: r-3 r1 r3 g-1 b6 y-3 y2 y3 y4 y7 J0 J10" in out
+    assert "your hand: r-3, r1, r3, g-1, b6, y-3, y2, y3, y4, y7, 0 Jester, 10 Jester" in out
     assert "refused: unknown card 'zz'" in out
-    assert "refused: r-3 does not follow suit: the lead suit is b and you hold b6" in out
+    assert ("refused: r-3 does not follow suit: the lead suit is b and you hold b6 "
+            "(a Jester may always be played instead)") in " ".join(out.split())  # over two lines
     assert "refused: g-3 is not in your hand" in out
     assert "game abandoned" in out
     assert "score area" in out and "trick:" in out
@@ -99,7 +108,7 @@ def test_play_counts_players_from_one_and_agrees_in_number(run):
 
 def test_tarot_play_prompt_and_three_player_error_speak_tarot(run):
     result = run("schadenfreude", "play", "--seed", "3", "--deck", "tarot", input="help\nq\n")
-    assert "(e.g. c7)" in result.output and "(e.g. r7)" not in result.output
+    assert "(e.g. c7 or X)" in result.output and "(e.g. r7" not in result.output
     result = run("schadenfreude", "trick", "--deck", "tarot", "cQ", "c4", "c7")
     assert result.exit_code == 2
     assert "without the Q, J and 9 of each suit" in result.output + (result.stderr or "")
@@ -108,3 +117,26 @@ def test_tarot_play_prompt_and_three_player_error_speak_tarot(run):
 def test_the_applet_is_for_three_to_five_players(run):
     assert run("schadenfreude", "applet", "--players", "2").exit_code == 2
     assert run("schadenfreude", "applet", "--players", "6").exit_code == 2
+
+
+def test_play_ends_cleanly_at_the_end_of_the_input(run):
+    # Ctrl-D at the prompt: the game is left as with `q`, exit code 0, nothing on stderr
+    result = run("schadenfreude", "play", "--seed", "3", input="zz\n")
+    assert result.exit_code == 0 and result.stderr == ""
+    assert result.output.rstrip().endswith("game abandoned") and "interrupted" not in result.output
+
+
+def test_play_at_the_end_of_the_input_through_the_real_command():
+    done = subprocess.run([sys.executable, "cli.py", "schadenfreude", "play", "--seed", "3"], cwd=ROOT,
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stderr == ""
+    assert done.stdout.splitlines()[-1] == "game abandoned"
+
+
+def test_play_ctrl_c_is_still_an_interrupt(run, monkeypatch):
+    def interrupted(prompt):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("solver.cardgames.terminal.read_line", interrupted)
+    result = run("schadenfreude", "play", "--seed", "3")
+    assert result.exit_code == 130 and "interrupted" in result.stderr

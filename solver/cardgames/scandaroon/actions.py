@@ -18,6 +18,7 @@ a player types it, `string_to_action` reads it back.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
@@ -103,6 +104,11 @@ class Actions:
 def seat_name(seat: int) -> str:
     """A seat as people count it: seat 0 is P1."""
     return f"P{seat + 1}"
+
+
+def seat_values(values: Sequence[int]) -> str:
+    """One number per seat as people read it: [0, 7, 7] is 'P1 0, P2 7, P3 7'."""
+    return ", ".join(f"{seat_name(seat)} {value}" for seat, value in enumerate(values))
 
 
 def action_to_string(game: ScandaroonGame, player: int, action: int) -> str:

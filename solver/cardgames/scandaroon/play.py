@@ -3,23 +3,27 @@
 from __future__ import annotations
 
 import random
-import textwrap
 from collections.abc import Callable, Sequence
 
 from solver.cardgames.api import IllegalAction
 from solver.cardgames.bots import Bot
-from solver.cardgames.scandaroon.actions import seat_name
+from solver.cardgames.scandaroon.actions import (
+    ABILITY,
+    DONE,
+    EFFECT,
+    PASS,
+    PLAY,
+    STONE,
+    TARGET,
+    TRUMP,
+    seat_name,
+)
 from solver.cardgames.scandaroon.state import ROUNDS, ScandaroonState
 from solver.cardgames.scandaroon.symbols import NO_TRUMP
+from solver.cardgames.terminal import WIDTH, wrap_all
+from solver.cardgames.terminal import wrap as _wrap
 
-WIDTH = 80  # the screen is laid out for an 80x24 terminal
-HEIGHT = 24
-
-
-def _wrap(text: str, indent: str = "    ") -> list[str]:
-    """`text` in lines of at most WIDTH columns, broken between words only."""
-    return textwrap.wrap(text, WIDTH - 1, subsequent_indent=indent, break_long_words=False,
-                         break_on_hyphens=False) or [""]
+HEIGHT = 24  # the screen is laid out for an 80x24 terminal (WIDTH columns)
 
 
 def earned_and_provisional(state: ScandaroonState) -> list[tuple[int, int]]:
@@ -91,20 +95,53 @@ def hand_lines(state: ScandaroonState, seat: int, short: bool = False) -> list[s
     return lines
 
 
+# Menu keys stay the same from turn to turn: a letter for the kind of action and the
+# card's number in the deck (as `scandaroon deck` lists it), so 'p22' always plays the
+# Pirate into your row, 'p22>2' onto the row of P2 and 's22' discards it for the stone.
+KEY_LETTERS = {PLAY: "p", ABILITY: "u", STONE: "s", TARGET: "t", TRUMP: "r", EFFECT: "e"}
+PASS_KEY, DONE_KEY = "0", "d"
+
+
+def action_key(state: ScandaroonState, seat: int, action: int) -> str:
+    """The menu key of `action` for the player at `seat`, the same on every turn."""
+    kind, a, b = state.game.actions.decode(action)
+    if kind == PASS:
+        return PASS_KEY
+    if kind == DONE:
+        return DONE_KEY
+    if kind == PLAY:
+        return f"p{a}" + ("" if b == seat else f">{b + 1}")
+    if kind in (TRUMP, EFFECT):
+        return f"{KEY_LETTERS[kind]}{a + 1}"  # trump: r1.. in the symbols' order, r0 no trump
+    return f"{KEY_LETTERS[kind]}{a}"
+
+
+def key_to_action(state: ScandaroonState, seat: int, text: str) -> int | None:
+    """The action whose menu key is `text` (any case, spaces ignored), legal now or not."""
+    wanted = "".join(text.lower().split()).removesuffix(f">{seat + 1}")  # 'p22>1' is P1's 'p22'
+    for action in state.game.actions.every_action(state.game.players):
+        if action_key(state, seat, action) == wanted:
+            return action
+    return None
+
+
 def menu_lines(state: ScandaroonState, seat: int, legal: Sequence[int]) -> list[str]:
-    """The legal actions numbered 1.., grouped by their first word ('play', 'use',
-    'stone', 'target', ...) so that the menu stays short: 'play: 2 Poet  3 Pirate to P2'."""
+    """The legal actions with their keys, grouped by their first word ('play', 'use',
+    'stone', 'target', ...) so that the menu stays short: 'play: p36 Poet   p22>2 Pirate
+    to P2'; the one-word actions on the last line: '0 pass', 'd done'."""
     groups: dict[str, list[str]] = {}
-    plain: list[str] = []  # one-word actions: '1 pass', '9 done'
-    for number, action in enumerate(legal, start=1):
+    plain: list[str] = []
+    for action in legal:
+        key = action_key(state, seat, action)
         verb, _, rest = state.action_to_string(seat, action).partition(" ")
         if rest:
-            groups.setdefault(verb, []).append(f"{number} {rest}")
+            groups.setdefault(verb, []).append(f"{key} {rest}")
         else:
-            plain.append(f"{number} {verb}")
+            plain.append(f"{key} {verb}")
     lines = []
+    width = max((len(verb) for verb in groups), default=0) + 2
     for verb, entries in groups.items():
-        lines.extend(_pack(f"{verb}: ", entries, " " * (len(verb) + 2)))
+        lines.extend(_pack(f"{verb}:".ljust(width), entries, " " * width))
     if plain:
         lines.append("   ".join(plain))
     return lines
@@ -115,7 +152,7 @@ def screen(state: ScandaroonState, seat: int, legal: Sequence[int]) -> str:
     columns, so that with the prompt it fits an 80x24 terminal: the hand is described
     in full when there is room, else in short."""
     board = board_lines(state, seat)
-    menu = ["your move (a number, or type the action):", *menu_lines(state, seat, legal)]
+    menu = ["your move (a key from the menu, or the action in words):", *menu_lines(state, seat, legal)]
     hand = hand_lines(state, seat)
     if len(board) + len(hand) + len(menu) > HEIGHT - 1:
         hand = hand_lines(state, seat, short=True)
@@ -134,26 +171,29 @@ def vp_summary(state: ScandaroonState, seat: int) -> list[str]:
 
 
 def parse_move(state: ScandaroonState, seat: int, text: str, legal: list[int]) -> int | str:
-    """An action int, or a message explaining why the text is not a move."""
+    """An action int (legal or not: applying it gives the reason), or a message
+    explaining why the text is not a move."""
     text = text.strip()
-    if text.isdigit():
-        index = int(text)
-        if 1 <= index <= len(legal):
-            return legal[index - 1]
-        return f"no menu entry {index}; choose 1..{len(legal)}"
-    action = state.string_to_action(seat, text)
+    action = key_to_action(state, seat, text)
     if action is None:
-        return (f"cannot read {text!r}; type a menu number or e.g. 'play <card>', "
-                "'play <card> to P1', 'use <card>', 'stone <card>', 'target <card>', 'pass'")
-    return action
+        action = state.string_to_action(seat, text)
+    if action is not None:
+        return action
+    example = action_key(state, seat, legal[-1])
+    if text.isdigit():
+        return (f"no menu key {text}; a key is the letter and number before a menu entry "
+                f"(e.g. {example}), and {PASS_KEY} passes")
+    return (f"cannot read {text!r}; type a menu key (e.g. {example}) or an action such as "
+            "'play <card>', 'play <card> to P1', 'use <card>', 'stone <card>', 'target <card>', 'pass'")
 
 
 def run_play(state: ScandaroonState, seat: int, bots: Sequence[Bot[ScandaroonState]],
              rng: random.Random, read: Callable[[str], str], write: Callable[[str], None]) -> list[int]:
-    """Play to the end; returns the winners. `read` gets a prompt and returns a line.
+    """Play to the end; returns the winners ([] when the person quits: 'quit', or the end
+    of the input, where `read` raises EOFError). `read` gets a prompt and returns a line.
     Every line written fits 80 columns (long ones are wrapped between words)."""
     def say(text: str) -> None:
-        write("\n".join(wrapped for line in text.split("\n") for wrapped in _wrap(line)))
+        write(wrap_all(text))
 
     shown = 0
     while not state.is_terminal():
@@ -170,7 +210,10 @@ def run_play(state: ScandaroonState, seat: int, bots: Sequence[Bot[ScandaroonSta
         legal = state.legal_actions()
         say(screen(state, seat, legal))
         while True:
-            text = read(">").strip()
+            try:
+                text = read(">").strip()
+            except EOFError:  # the end of the input (Ctrl-D) quits as 'quit' does
+                text = "quit"
             if text.lower() in ("quit", "exit"):
                 say("game abandoned")
                 return []
@@ -195,6 +238,13 @@ def run_play(state: ScandaroonState, seat: int, bots: Sequence[Bot[ScandaroonSta
     winners = state.game_winners()
     for line in vp_summary(state, seat):
         say(line)
-    say("winner: " + ", ".join(seat_name(w) + (" (you)" if w == seat else "") for w in winners)
-          + (" (draw)" if len(winners) > 1 else ""))
+    say(result_line(winners, seat))
     return winners
+
+
+def result_line(winners: Sequence[int], seat: int) -> str:
+    """'winner: P2', or for a tie that the rulebook leaves a draw 'a draw between P1 (you) and P3'."""
+    names = [seat_name(w) + (" (you)" if w == seat else "") for w in winners]
+    if len(names) == 1:
+        return f"winner: {names[0]}"
+    return f"a draw between {', '.join(names[:-1])} and {names[-1]}"

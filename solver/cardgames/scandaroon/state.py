@@ -38,6 +38,7 @@ from solver.cardgames.scandaroon.actions import (
     ActionKind,
     action_to_string,
     seat_name,
+    seat_values,
     string_to_action,
 )
 from solver.cardgames.scandaroon.choices import Pending
@@ -603,7 +604,7 @@ class ScandaroonState(CardGameState):
         self.round_scores.append(scores)
         self.round_trumps.append((self.trump_card, self.trump))
         winners = scoring.round_winners(scores)
-        self._note(f"round {self.round} ends: scores {scores}")
+        self._note(f"round {self.round} ends with the scores {seat_values(scores)}")
         for seat, card in scoring.pile_placements(game.deck, self.rows, scores):
             self._take_out_of_play(card)
             self.piles[seat].append(card)
@@ -621,7 +622,7 @@ class ScandaroonState(CardGameState):
         self.boosts.clear()
         if self.round == ROUNDS:
             self.finished = True
-            self._note(f"game over: VP {self.total_vp()}, winners {self.game_winners()}")
+            self._note(f"game over after round {self.round}")  # VP and winners: total_vp(), game_winners()
             return
         self.round += 1
         self.start_player = scoring.next_starting_player(winners, self._start_seat(), game.players)

@@ -5,22 +5,29 @@ score pile, tap it again to cancel the pair; lit buttons are the unmatched cards
 The round total (the pile's sum, editable) is applied to the score track; the
 applet shows when the game ends and who wins. It fits an 80×24 terminal with 5
 players; arrow keys move between the buttons, `n` asks before starting a new game.
+It starts on P1's first value button with its keys in the footer, and counts every
+key of a burst (arrows, Enter) as if they had been typed one by one.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import ClassVar, Self
 
+from textual import events
+from textual.actions import SkipAction
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Button, Footer, Header, Input, Label, Static
+from textual.widgets.button import ButtonVariant
 
 from solver.cardgames.schadenfreude import scoring
 
-VALUES = tuple(range(-3, 11))  # -3..10; 0 and 10 are the wilds
+VALUES = tuple(range(-3, 11))  # -3..10; 0 and 10 are the Jesters
 LABELS = {
     "standard": {v: str(v) for v in VALUES},
     "tarot": {-3: "K", -2: "Q", -1: "J", 0: "Fool", 10: "X", 1: "A",
@@ -92,6 +99,58 @@ class ConfirmNewGame(ModalScreen[bool]):
         self.dismiss(yes)
 
 
+async def run_own_binding(widget: Widget, event: events.Key) -> bool:
+    """Run `widget`'s own binding of the key (Enter on a button, Backspace in a field)
+    as the key reaches it; True if it has one. Textual runs a widget's bindings only
+    once the key has gone up to the app, after the keys the widget handles itself
+    (digits in a field) and on whatever has the focus by then: in a burst of keys
+    they would run out of order, or on the next button."""
+    for binding in widget._bindings.key_to_bindings.get(event.key, ()):
+        event.stop()
+        event.prevent_default()
+        await widget.run_action(binding.action)
+        return True
+    return False
+
+
+class TapButton(Button):
+    """A button that acts at once, on every press. Textual's Button ignores the presses
+    that come while its press animation (0.2 s) still shows, so a value tapped twice
+    quickly (a pair that cancels) would stay lit; and it only posts a message, which
+    reaches the applet after the keys queued behind the press (`a` right after a tap
+    would apply the total without it)."""
+
+    def __init__(self, label: str, act: Callable[[TapButton], None], *, id: str,
+                 classes: str = "", variant: ButtonVariant = "default") -> None:
+        super().__init__(label, id=id, classes=classes, variant=variant)
+        self.act = act
+
+    def press(self) -> Self:
+        if not self.disabled and self.display:
+            self.act(self)
+        return super().press()  # the animation (and a Pressed message nobody needs)
+
+    def action_press(self) -> None:
+        self.press()
+
+    async def _on_key(self, event: events.Key) -> None:
+        await run_own_binding(self, event)
+
+
+class TotalInput(Input):
+    """A round total that takes only what an integer can hold, so that the applet's
+    letter keys (a, n, q) still work, and show in the footer, while it has the focus."""
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        return character is not None and (character.isdigit() or character in "+-")
+
+    async def _on_key(self, event: events.Key) -> None:
+        if await run_own_binding(self, event):
+            return
+        if event.is_printable and not self.check_consume_key(event.key, event.character):
+            event.prevent_default()  # Input's own handler would swallow it; it goes on to the bindings
+
+
 class ScoringApplet(App[None]):
     """Fits 80×24 with 5 players: per player a line with the name, the score and the
     editable round total, and a line of the 14 value buttons. Arrow keys move between
@@ -111,10 +170,18 @@ class ScoringApplet(App[None]):
     """
     BINDINGS: ClassVar = [
         ("a", "apply", "apply round"), ("n", "new_game", "new game"), ("q", "quit", "quit"),
-        Binding("left", "move(0, -1)", show=False), Binding("right", "move(0, 1)", show=False),
-        Binding("up", "move(-1, 0)", show=False), Binding("down", "move(1, 0)", show=False),
+        # The keys that move the focus are priority bindings: the applet handles them in
+        # the order they came, before it hands the next key to the focused widget, so the
+        # keys of a burst (arrows, then Enter or digits) reach the widget each one left focused.
+        Binding("left", "move(0, -1)", show=False, priority=True),
+        Binding("right", "move(0, 1)", show=False, priority=True),
+        Binding("up", "move(-1, 0)", show=False, priority=True),
+        Binding("down", "move(1, 0)", show=False, priority=True),
+        Binding("tab", "focus_next", show=False, priority=True),
+        Binding("shift+tab", "focus_previous", show=False, priority=True),
     ]
     TITLE = "Schadenfreude scoring"
+    AUTO_FOCUS = "#v-0-0"  # where a player acts: P1's first value button, not a total
 
     def __init__(self, players: int = 4, notation: str = "standard") -> None:
         super().__init__()
@@ -129,15 +196,15 @@ class ScoringApplet(App[None]):
                     yield Label(f"P{p + 1}", classes="name")
                     yield Label("score 0", id=f"score-{p}", classes="score")
                     yield Label("round total:", classes="caption")
-                    yield Input("0", id=f"total-{p}", classes="total", type="integer")
+                    yield TotalInput("0", id=f"total-{p}", classes="total", type="integer")
                 with Horizontal(classes="values"):
                     for i, value in enumerate(VALUES):
-                        button = Button(self.labels[value], id=f"v-{p}-{i}", classes="value")
+                        button = TapButton(self.labels[value], self._tap, id=f"v-{p}-{i}", classes="value")
                         button.styles.line_pad = 0  # "Fool" fills the 5 columns (CSS wants > 0)
                         yield button
             with Horizontal(classes="actions"):
-                yield Button("Apply round", id="apply", variant="primary")
-                yield Button("New game", id="new")
+                yield TapButton("Apply round", lambda _: self.action_apply(), id="apply", variant="primary")
+                yield TapButton("New game", lambda _: self.action_new_game(), id="new")
             yield Static(self.sheet.status(), id="status")
         yield Footer()
 
@@ -152,6 +219,8 @@ class ScoringApplet(App[None]):
         return lines
 
     def action_move(self, rows: int, columns: int) -> None:
+        if isinstance(self.screen, ModalScreen) or (columns and isinstance(self.focused, Input)):
+            raise SkipAction  # not in the dialog; in a round total left and right move the cursor
         grid = self._grid()
         focused = self.focused.id if self.focused is not None else None
         place = next(((r, line.index(focused)) for r, line in enumerate(grid) if focused in line), None)
@@ -165,20 +234,16 @@ class ScoringApplet(App[None]):
                 fraction = place[1] / max(len(grid[place[0]]) - 1, 1)
                 wanted = round(fraction * (len(grid[row]) - 1))
             column = min(max(wanted, 0), len(grid[row]) - 1)
-        self.query_one(f"#{grid[row][column]}").focus()
+        # at once, not after the keys still queued (as Widget.focus does): in a burst of
+        # arrows each one moves on from where the one before it left the focus
+        self.screen.set_focus(self.query_one(f"#{grid[row][column]}"))
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        button_id = event.button.id or ""
-        if button_id.startswith("v-"):
-            _, player_text, index = button_id.split("-")
-            player, value = int(player_text), VALUES[int(index)]
-            lit = self.sheet.tap(player, value)
-            event.button.variant = "success" if lit else "default"
-            self.query_one(f"#total-{player}", Input).value = str(self.sheet.pile_total(player))
-        elif button_id == "apply":
-            self.action_apply()
-        elif button_id == "new":
-            self.action_new_game()
+    def _tap(self, button: TapButton) -> None:
+        """A value button: its value goes on the player's pile, or cancels its pair."""
+        _, player_text, index = (button.id or "").split("-")
+        player, value = int(player_text), VALUES[int(index)]
+        button.variant = "success" if self.sheet.tap(player, value) else "default"
+        self.query_one(f"#total-{player}", Input).value = str(self.sheet.pile_total(player))
 
     def action_apply(self) -> None:
         status = self.query_one("#status", Static)

@@ -35,24 +35,33 @@ def is_jester(card: int) -> bool:
 
 @dataclass(frozen=True)
 class Notation:
-    """How cards are written at the edges (CLI, transcripts, UI)."""
+    """How cards are written at the edges (CLI, transcripts, UI): `card_name` is the
+    short name that is typed and that JSON holds, `label` what a person reads."""
 
     name: str
     suits: tuple[str, ...]
     ranks: tuple[str, ...]  # one per RANK_VALUES entry
     jesters: tuple[str, str]  # names of the 0 and the 10
+    jester_labels: tuple[str, str]  # the 0 and the 10 as a person reads them
 
     def card_name(self, card: int) -> str:
         if card >= JESTER_0:
             return self.jesters[card - JESTER_0]
         return self.suits[card // 12] + self.ranks[card % 12]
 
+    def label(self, card: int) -> str:
+        """The card as a person reads it: the Jesters in the rulebook's words."""
+        if card >= JESTER_0:
+            return self.jester_labels[card - JESTER_0]
+        return self.card_name(card)
+
     def suit_name(self, suit: int) -> str:
         return self.suits[suit]
 
     def parse(self, text: str) -> int:
-        """The card int for `text` (case-insensitive); BadInput names the valid cards."""
-        card = self._lookup().get(text.strip().lower())
+        """The card int for `text`, its name or its label (any case); BadInput names the
+        valid cards."""
+        card = self._lookup().get(" ".join(text.split()).lower())
         if card is None:
             raise BadInput(
                 f"unknown card {text!r} in the {self.name} notation; "
@@ -63,12 +72,20 @@ class Notation:
     def describe(self) -> str:
         return (
             f"a suit {'/'.join(self.suits)} followed by a rank "
-            f"{' '.join(self.ranks)} (e.g. {self.card_name(3)}), "
-            f"or the wilds {self.jesters[0]} and {self.jesters[1]}"
+            f"{' '.join(self.ranks)} (e.g. {self.card_name(3)}), or {self._jesters()}"
         )
 
+    def _jesters(self) -> str:
+        """'the 0 Jester (J0) and the 10 Jester (J10)'; 'the Jesters Fool (0) and X (10)'
+        where the names say nothing of Jesters."""
+        names, labels = self.jesters, self.jester_labels
+        if names == labels:
+            return f"the Jesters {names[0]} (0) and {names[1]} (10)"
+        return f"the {labels[0]} ({names[0]}) and the {labels[1]} ({names[1]})"
+
     def _lookup(self) -> dict[str, int]:
-        return {self.card_name(card).lower(): card for card in range(NUM_CARDS)}
+        names = {self.card_name(card).lower(): card for card in range(NUM_CARDS)}
+        return names | {self.label(card).lower(): card for card in (JESTER_0, JESTER_10)}
 
 
 STANDARD = Notation(
@@ -76,13 +93,15 @@ STANDARD = Notation(
     suits=("r", "g", "b", "y"),
     ranks=tuple(str(v) for v in RANK_VALUES),
     jesters=("J0", "J10"),
+    jester_labels=("0 Jester", "10 Jester"),  # the rulebook: "the 10 Jester card"
 )
-# Tarot reference: K -3, Q -2, J -1, A-9 are 1-9; the Fool is the wild 0, Major X the wild 10.
+# Tarot reference: K -3, Q -2, J -1, A-9 are 1-9; the Fool is the 0 Jester, Major X the 10.
 TAROT = Notation(
     "tarot",
     suits=("c", "o", "s", "w"),
     ranks=("K", "Q", "J", "A", "2", "3", "4", "5", "6", "7", "8", "9"),
     jesters=("Fool", "X"),
+    jester_labels=("Fool", "X"),
 )
 NOTATIONS = {"standard": STANDARD, "tarot": TAROT}
 

@@ -97,3 +97,7 @@ class SchadenfreudeGame(Game[SchadenfreudeState]):
 
     def card_names(self, cards: Sequence[int]) -> list[str]:
         return [self.notation.card_name(card) for card in cards]
+
+    def card_label(self, card: int) -> str:
+        """The card as a person reads it (the Jesters in the rulebook's words)."""
+        return self.notation.label(card)

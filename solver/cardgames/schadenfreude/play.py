@@ -4,21 +4,24 @@ tests (and click's CliRunner) can drive the loop."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from solver.cardgames.api import IllegalAction
 from solver.cardgames.schadenfreude import scoring
 from solver.cardgames.schadenfreude.bots import BOTS
-from solver.cardgames.schadenfreude.cards import Notation, cards_of
+from solver.cardgames.schadenfreude.cards import JESTER_10, Notation, cards_of
 from solver.cardgames.schadenfreude.game import SchadenfreudeGame
-from solver.cardgames.schadenfreude.state import SchadenfreudeState
+from solver.cardgames.schadenfreude.state import SchadenfreudeState, TrickRecord
+from solver.cardgames.terminal import keep_together, wrap_all
 from solver.core.errors import BadInput
 
 
 def help_text(notation: Notation) -> str:
-    """How to answer the prompt, with an example card in the game's notation."""
+    """How to answer the prompt, with example cards in the game's notation."""
     example = notation.card_name(9)  # the 7 of the first suit: r7 or c7
-    return f"type a card from your hand (e.g. {example}), 'hand' to show it again, 'quit' to stop"
+    jester = notation.label(JESTER_10)
+    return (f"Type a card from your hand as it is shown (e.g. {example} or {jester}), "
+            "'hand' to show it again, 'quit' to stop")
 
 
 def player_name(seat: int) -> str:
@@ -31,25 +34,31 @@ def _verb(name: str, verb: str) -> str:
     return f"{name} {verb}" if name == "you" else f"{name} {verb}s"
 
 
+def _card(state: SchadenfreudeState, card: int) -> str:
+    """A card as a person reads it, kept on one line ('10 Jester')."""
+    return keep_together(state.game.card_label(card))
+
+
+def _cards(state: SchadenfreudeState, cards: Iterable[int]) -> str:
+    return ", ".join(_card(state, card) for card in cards)
+
+
 def render(state: SchadenfreudeState, seat: int, names: list[str]) -> str:
     """Score area, trick area and hand of `seat`."""
-    card_names = state.game.card_names
     players = state.game.players
     lines = ["", f"== round {state.round} ==  score area:"]
     for player in range(players):
-        pile = scoring.pile_values(state.piles[player])
-        lines.append(
-            f"  {names[player]:10} score {state.scores[player]:>3}   pile {pile} "
-            f"= {scoring.pile_points(state.piles[player])}"
-        )
+        values = " ".join(str(value) for value in scoring.pile_values(state.piles[player]))
+        pile = f"{values} = {scoring.pile_points(state.piles[player])}" if values else "(empty)"
+        lines.append(f"  {names[player]:10} score {state.scores[player]:>3}   pile {pile}")
     if state.tricks:
         last = state.tricks[-1]
-        lines.append(f"last trick: {' '.join(card_names(last.cards))} -> {names[last.winner]} "
-                     f"takes {' '.join(card_names(last.taken))}")
-    played = [f"{names[(state.trick_leader + i) % players]}: {name}"
-              for i, name in enumerate(card_names(state.trick))]
+        lines.append(f"last trick: {_cards(state, last.cards)} -> "
+                     f"{_verb(names[last.winner], 'take')} {_cards(state, last.taken)}")
+    played = [f"{names[(state.trick_leader + i) % players]}: {_card(state, card)}"
+              for i, card in enumerate(state.trick)]
     lines.append("trick: " + (", ".join(played) if played else "(you lead)"))
-    lines.append("your hand: " + " ".join(card_names(cards_of(state.hands[seat]))))
+    lines.append("your hand: " + _cards(state, cards_of(state.hands[seat])))
     return "\n".join(lines)
 
 
@@ -63,50 +72,64 @@ def play_game(
     notation: str = "standard",
     state: SchadenfreudeState | None = None,
 ) -> SchadenfreudeState:
-    """Play until the game ends or the person types quit; returns the state."""
+    """Play until the game ends or the person quits (`quit`, or the end of the input:
+    `read` raises EOFError); returns the state. Every line written fits 80 columns
+    (long ones are wrapped between words)."""
+
+    def say(text: str) -> None:
+        write(wrap_all(text))
+
     rng = random.Random(seed)
     state = state or SchadenfreudeGame(players, notation).new_initial_state()
     bots = {p: BOTS[bot_name](seed=rng.randrange(2**31)) for p in range(players) if p != seat}
     names = ["you" if p == seat else player_name(p) for p in range(players)]
-    help_line = help_text(state.game.notation)
-    write(f"Schadenfreude, {players} players; you are {player_name(seat)}, "
-          f"the others are {bot_name} bots. {help_line}.")
+    say(f"Schadenfreude, {players} players; you are {player_name(seat)}, "
+        f"the others are {bot_name} bots. {help_text(state.game.notation)}.")
     while not state.is_terminal():
         if state.is_chance_node():
             before = state.round
             state.resolve_chance(rng)
             if state.round == before == 1 and not state.tricks:
-                write(f"{_verb(names[state.trick_leader], 'lead')} the first trick.")
+                say(f"{_verb(names[state.trick_leader], 'lead')} the first trick.")
             continue
         player = state.current_player()
         if player != seat:
             card = bots[player].step(state)
-            write(f"{names[player]} plays {state.game.card_name(card)}")
-            _apply_and_report(state, card, names, write)
+            say(f"{names[player]} plays {_card(state, card)}")
+            _apply_and_report(state, card, names, say)
             continue
-        write(render(state, seat, names))
-        while True:
-            text = read("your card:").strip()
-            if text in ("quit", "q"):
-                write("game abandoned")
-                return state
-            if text in ("hand", "", "?", "help"):
-                write(render(state, seat, names) if text == "hand" else help_line)
-                continue
-            try:
-                card = state.game.notation.parse(text)
-                _apply_and_report(state, card, names, write)
-                break
-            except BadInput as error:
-                write(f"refused: {error}")
-            except IllegalAction as error:
-                write(f"refused: {error.reason}")
+        if not _person_turn(state, seat, names, read, say):
+            say("game abandoned")
+            return state
     best = state.winner()
     rounds = state.rounds_played()
-    write(f"game over after {rounds} round{'' if rounds == 1 else 's'}; scores "
-          + ", ".join(f"{names[p]} {state.scores[p]}" for p in range(players)))
-    write("nobody wins" if best is None else f"winner: {names[best]}")
+    say(f"game over after {rounds} round{'' if rounds == 1 else 's'}; scores {_by_player(state.scores, names)}")
+    say("nobody wins" if best is None else f"winner: {names[best]}")
     return state
+
+
+def _person_turn(state: SchadenfreudeState, seat: int, names: list[str], read: Callable[[str], str],
+                 say: Callable[[str], None]) -> bool:
+    """Read cards until one is played; False when the person quits instead."""
+    help_line = help_text(state.game.notation)
+    say(render(state, seat, names))
+    while True:
+        try:
+            text = read("your card:").strip()
+        except EOFError:
+            return False
+        if text in ("quit", "q"):
+            return False
+        if text in ("hand", "", "?", "help"):
+            say(render(state, seat, names) if text == "hand" else help_line)
+            continue
+        try:
+            _apply_and_report(state, state.game.notation.parse(text), names, say)
+            return True
+        except BadInput as error:
+            say(f"refused: {error}")
+        except IllegalAction as error:
+            say(f"refused: {error.reason}")
 
 
 def _apply_and_report(
@@ -114,11 +137,21 @@ def _apply_and_report(
 ) -> None:
     tricks, rounds = len(state.tricks), state.rounds_played()
     state.apply_action(card)  # checked
-    if state.rounds_played() > rounds:
-        last = state.score_log[-1]
-        write(f"-- round over: points {state.last_round_points}, scores {last}")
+    if state.rounds_played() > rounds:  # the round's last trick was played
+        _report_trick(state, state.last_round_tricks[-1], names, write)
+        write(f"-- round {rounds + 1} over; points this round: {_by_player(state.last_round_points, names)}")
+        write(f"   scores: {_by_player(state.score_log[-1], names)}")
     elif len(state.tricks) > tricks:
-        done = state.tricks[-1]
-        winner = names[done.winner]
-        write(f"   {_verb(winner, 'win')} the trick and {'take' if winner == 'you' else 'takes'} "
-              f"{' '.join(state.game.card_names(done.taken))}")
+        _report_trick(state, state.tricks[-1], names, write)
+
+
+def _report_trick(state: SchadenfreudeState, done: TrickRecord, names: list[str],
+                  write: Callable[[str], None]) -> None:
+    name = names[done.winner]
+    write(f"   {_verb(name, 'win')} the trick and {'take' if name == 'you' else 'takes'} "
+          f"{_cards(state, done.taken)}")
+
+
+def _by_player(values: Iterable[int], names: list[str]) -> str:
+    """'you 7, player 2 12, player 3 0', each player and number kept on one line."""
+    return ", ".join(keep_together(f"{name} {value}") for name, value in zip(names, values, strict=True))

@@ -165,7 +165,7 @@ class SchadenfreudeState(CardGameState):
         if self.phase == DEAL:
             return None if self.undealt >> action & 1 else "that card is already dealt"
         notation = self.game.notation
-        name = notation.card_name(action)
+        name = notation.label(action)
         seat = self.current_player()
         hand = self.hands[seat]
         if not hand >> action & 1:
@@ -179,7 +179,7 @@ class SchadenfreudeState(CardGameState):
         return (
             f"{name} does not follow suit: the lead suit is "
             f"{notation.suit_name(suit)} and you hold {followers} "
-            "(a wild may always be played instead)"
+            "(a Jester may always be played instead)"
         )
 
     def _apply(self, action: int) -> None:

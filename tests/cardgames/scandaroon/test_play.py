@@ -2,22 +2,33 @@
 23 lines (the prompt is the 24th) of at most 79 columns, with 4 players."""
 
 import random
+import re
 
 import pytest
 
+from solver.cardgames.scandaroon.actions import seat_values
 from solver.cardgames.scandaroon.game import ScandaroonGame
-from solver.cardgames.scandaroon.play import earned_and_provisional, run_play, vp_summary
+from solver.cardgames.scandaroon.play import (
+    action_key,
+    earned_and_provisional,
+    key_to_action,
+    parse_move,
+    result_line,
+    run_play,
+    vp_summary,
+)
 from solver.cardgames.scandaroon.runner import make_bots
+from tests.cardgames.scandaroon.helpers import card, position
 
 
-def _play(seed: int, seat: int):
-    state = ScandaroonGame(players=4).new_initial_state()
-    bots = list(make_bots(("greedy", "random", "greedy", "random"), seed))
+def _play(seed: int, seat: int, players: int = 4):
+    state = ScandaroonGame(players=players).new_initial_state()
+    bots = list(make_bots(("greedy", "random", "greedy", "random")[:players], seed))
     out: list[str] = []
     pick = random.Random(seed)
 
     def read(prompt):
-        return str(pick.randrange(1, len(state.legal_actions()) + 1))
+        return action_key(state, seat, pick.choice(state.legal_actions()))
 
     winners = run_play(state, seat, bots, random.Random(seed), read, out.append)
     return state, winners, out
@@ -57,3 +68,76 @@ def test_the_final_summary_breaks_the_vp_down():
         assert pile == state.pile_totals()[seat]
     assert "\n".join(table) in "\n".join(out)
     assert out[-1].startswith("winner: ") and winners
+
+
+RAW_LIST = re.compile(r"\[-?\d+(, -?\d+)*\]")  # [1] or [0, 7, 7]: Python's print of a list
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_round_and_game_end_name_the_players_never_raw_lists(seed):
+    state, winners, out = _play(seed, 1, players=3)
+    lines = [line for text in out for line in text.split("\n")]
+    for number, scores in enumerate(state.round_scores, start=1):
+        # e.g. "round 1 ends with the scores P1 0, P2 7, P3 7"
+        assert f"round {number} ends with the scores {seat_values(scores)}" in lines
+    assert "game over after round 4" in lines
+    assert not [line for line in lines if RAW_LIST.search(line)]
+    assert lines[-1] == result_line(winners, 1) and "P" in lines[-1]
+
+
+def test_the_result_line_names_the_players_from_one():
+    assert seat_values([0, 7, 7]) == "P1 0, P2 7, P3 7"
+    assert result_line([1], 1) == "winner: P2 (you)"
+    assert result_line([1], 0) == "winner: P2"
+    assert result_line([0, 2], 2) == "a draw between P1 and P3 (you)"
+    assert result_line([0, 1, 3], 2) == "a draw between P1, P2 and P4"
+
+
+def _menus(seed: int):
+    """Every menu shown to seat 0 in a game: the entries (key, text) of each screen."""
+    _, _, out = _play(seed, 0, players=3)
+    menus = []
+    for text in out:
+        if "your move" not in text:
+            continue
+        menu = text.split("your move", 1)[1].split("\n")[1:]
+        entries = re.findall(r"(\S+) (.+?)(?=   \S+ |$)", "   ".join(
+            line.split(":", 1)[1].strip() if ":" in line else line for line in menu))
+        menus.append([(key, what.strip()) for key, what in entries])
+    return menus
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_menu_keys_stay_the_same_from_turn_to_turn(seed):
+    menus = _menus(seed)
+    assert len(menus) > 4
+    meaning: dict[str, str] = {}
+    for entries in menus:
+        assert entries
+        for key, what in entries:
+            assert meaning.setdefault(key, what) == what, (key, what, meaning[key])
+    assert meaning.get("0") == "pass"  # pass always has the key 0
+    assert all(entries[-1] == ("0", "pass") for entries in menus if ("0", "pass") in entries)
+
+
+def test_every_legal_action_is_shown_with_its_key_and_the_key_plays_it():
+    from solver.cardgames.scandaroon.play import screen
+
+    state = position(hands={0: ["Pirate", "Sultan"], 1: ["Poet"], 2: ["Emir"]}, rows={0: ["Scribe"], 2: ["Qadi"]})
+    legal = state.legal_actions()
+    shown = screen(state, 0, legal)
+    pirate, sultan = card("Pirate"), card("Sultan")
+    assert f"p{pirate} Pirate" in shown and f"p{pirate}>2 Pirate to P2" in shown
+    assert f"p{sultan} Sultan" in shown and f"s{sultan} Sultan" in shown and "0 pass" in shown
+    for action in legal:
+        key = action_key(state, 0, action)
+        assert key in shown.split() and key_to_action(state, 0, key) == action
+        assert parse_move(state, 0, key.upper(), legal) == action
+    assert key_to_action(state, 0, f"p{pirate}>1") == key_to_action(state, 0, f"p{pirate}")
+
+
+def test_a_number_alone_is_refused_with_an_example_key():
+    state = position(hands={0: ["Sultan"], 1: ["Poet"], 2: ["Emir"]})
+    message = parse_move(state, 0, "2", state.legal_actions())
+    assert isinstance(message, str) and message.startswith("no menu key 2")
+    assert f"(e.g. p{card('Sultan')})" in message and "0 passes" in message

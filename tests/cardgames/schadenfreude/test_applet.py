@@ -112,3 +112,83 @@ def test_applet_new_game_asks_first():
             assert app.sheet.scores == [0, 0, 0] and app.sheet.rounds == 0
 
     asyncio.run(scenario())
+
+
+def burst(app, *keys):
+    """Keys that arrive together, as a terminal delivers a fast or pasted sequence: all
+    are queued at the app before it handles the first (pilot.press waits after each)."""
+    from textual import events
+
+    for key in keys:
+        app.post_message(events.Key(key, key if len(key) == 1 else None))
+
+
+def footer_keys(app):
+    return [(key.key, key.description) for key in app.query("FooterKey")]
+
+
+def test_applet_starts_on_the_first_value_button_with_its_keys_in_the_footer():
+    async def scenario():
+        app = ScoringApplet(players=5)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert app.focused.id == "v-0-0"  # where a player acts, not a text field
+            keys = footer_keys(app)
+            assert ("a", "apply round") in keys and ("n", "new game") in keys and ("q", "quit") in keys
+            footer = app.query_one("Footer")
+            assert footer.region.bottom == 24 and footer.region.height == 1
+
+    asyncio.run(scenario())
+
+
+def test_applet_keys_work_and_show_while_a_round_total_has_the_focus():
+    async def scenario():
+        app = ScoringApplet(players=3)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("up")
+            assert app.focused.id == "total-0"
+            assert ("a", "apply round") in footer_keys(app)
+            await pilot.press("backspace", "1", "x", "2", "a")  # x: no part of an integer
+            await pilot.pause()
+            assert app.sheet.scores == [12, 0, 0] and app.sheet.rounds == 1
+
+    asyncio.run(scenario())
+
+
+def test_applet_counts_every_key_of_a_burst():
+    async def scenario():
+        app = ScoringApplet(players=5)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            burst(app, "right", "right", "right", "right")
+            await pilot.pause()
+            assert app.focused.id == "v-0-4"  # four steps, not one
+            burst(app, "enter", "enter", "enter")  # tapped three times: lit
+            await pilot.pause()
+            assert app.sheet.lit(0, 1)
+            burst(app, "enter", "right", "enter")  # each Enter on the button it was typed on
+            await pilot.pause()
+            assert [v for v in VALUES if app.sheet.lit(0, v)] == [2]
+            burst(app, "down", "down", "down")
+            await pilot.pause()
+            assert app.focused.id == "total-2"
+            burst(app, "up", "up", "end", "backspace", "1", "2", "left", "3", "tab")
+            await pilot.pause()
+            assert app.query_one("#total-1").value == "132" and app.focused.id == "v-1-0"
+
+    asyncio.run(scenario())
+
+
+def test_applet_a_tap_and_the_key_after_it_in_one_burst_keep_their_order():
+    async def scenario():
+        app = ScoringApplet(players=3)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            burst(app, "right", "right", "right", "right", "right", "enter", "a")  # tap 2, then apply
+            await pilot.pause()
+            assert app.sheet.scores == [2, 0, 0]
+            burst(app, "n", "y")  # a new game, and yes
+            await pilot.pause()
+            assert app.sheet.scores == [0, 0, 0] and app.sheet.rounds == 0
+
+    asyncio.run(scenario())

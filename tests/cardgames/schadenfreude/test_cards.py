@@ -73,3 +73,13 @@ def test_player_count_outside_3_to_5_is_bad_input():
 
 def test_masks():
     assert cards_of(mask_of([3, 49, 0])) == [0, 3, 49]
+
+
+def test_a_person_reads_the_jesters_in_the_rulebooks_words():
+    # rulebook: "There are 2 Jester cards: the "0" and the "10"" ... "the 10 Jester card"
+    assert [STANDARD.label(c) for c in (JESTER_0, JESTER_10)] == ["0 Jester", "10 Jester"]
+    assert STANDARD.label(STANDARD.parse("r7")) == "r7"
+    assert STANDARD.parse("10  JESTER") == STANDARD.parse("j10") == JESTER_10
+    assert "or the 0 Jester (J0) and the 10 Jester (J10)" in STANDARD.describe()
+    assert "or the Jesters Fool (0) and X (10)" in TAROT.describe()
+    assert "wild" not in STANDARD.describe() + TAROT.describe()
