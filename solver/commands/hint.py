@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
 import click
 
 from solver.commands.options import (
@@ -12,6 +15,9 @@ from solver.commands.options import (
     load_board_warned,
     parse_placements,
 )
+
+if TYPE_CHECKING:
+    from solver.solo.hints import Ruling
 
 
 @click.command()
@@ -57,8 +63,42 @@ def hint(puzzle_file: str, deck_file: str | None, board_file: str | None, step: 
     click.echo(f"step {step} [{found.step.technique}] {found.step.reason}")
     for line in found.step.chain:
         click.echo(f"    {line}")
-    click.echo(f"  uses {', '.join(found.hint.cards)}")
+    for line in ruled_out_lines(found.hint.ruled_out):
+        click.echo(f"  {line}")
+    if found.hint.cards:
+        click.echo(f"  uses {', '.join(found.hint.cards)}")
     return 0
+
+
+def ruled_out_lines(rulings: Sequence[Ruling]) -> list[str]:
+    """What rules out each cell the step takes as ruled out, a line per cause: each card (or set of
+    cards), the placed delicts, the earlier steps. A cell is named by what varies (the places of one
+    delict, the delicts of one place, else both)."""
+    name = _cell_namer(rulings)
+    by_cards: dict[tuple[str, ...], list[str]] = {}
+    placed: list[str] = []
+    before: list[str] = []
+    for ruling in rulings:
+        if ruling.by == "card":
+            by_cards.setdefault(ruling.cards, []).append(name(ruling))
+        elif ruling.by == "placed" and ruling.placed:
+            placed.append(f"the {ruling.placed[1]} in {ruling.placed[0]}")
+        else:
+            before.append(name(ruling))
+    lines = [f"ruled out by {' and '.join(cards)}: {', '.join(cells)}" for cards, cells in by_cards.items()]
+    if placed:
+        lines.append(f"ruled out by what is placed: {', '.join(dict.fromkeys(placed))}")
+    if before:
+        lines.append(f"ruled out before this step: {', '.join(before)}")
+    return lines
+
+
+def _cell_namer(rulings: Sequence[Ruling]) -> Callable[[Ruling], str]:
+    if len({ruling.delict for ruling in rulings}) == 1:
+        return lambda ruling: ruling.location
+    if len({ruling.location for ruling in rulings}) == 1:
+        return lambda ruling: f"the {ruling.delict}"
+    return lambda ruling: f"the {ruling.delict} in {ruling.location}"
 
 
 def _ending(status: str, steps: int, asked: int, known: bool) -> str:

@@ -1,10 +1,10 @@
 """How the game's names are shown: colours, letters, abbreviations, card ranges, labels.
 
 The single definition of everything the pages, the printed sheets and the board pictures show
-beside the names of `solver.core.names`: each group colour's palette, the group letters, the
-delicts' short labels, the card number ranges and types, the provenance wording, the solo
-techniques' labels and the rules' short titles. The pages receive it as `document()` (served
-in `/api/board`, docs/formats.md "The vocabulary document").
+beside the names of `solver.core.names`: each group colour's palette, the solo grid's district
+shadings, the group letters, the delicts' short labels, the card number ranges and types, the
+provenance wording, the solo techniques' labels and the rules' short titles. The pages receive
+it as `document()` (served in `/api/board`, docs/formats.md "The vocabulary document").
 """
 
 from __future__ import annotations
@@ -42,6 +42,11 @@ PALETTE: dict[str, Colours] = {
     "orange": Colours("#ee8427", "#1b1b1b", "#fbe0c8", "#ffcb9e", "#fff5ec", "#b4560f", "#ffd0a0", "xxx"),
     "green": Colours("#2f8a45", "#ffffff", "#d6efdc", "#bfe2b3", "#f2f9ef", "#2f7a25", "#c4e8bc", "---"),
 }
+
+# The solo grid's row shadings, one per district in the grid's order: greys, warm in the north and
+# cool in the south, light and dark alternating. Greys, because the group columns have the hues: a
+# district row must not look like a group's column (the board picture's own district colours would).
+DISTRICT_SHADES: dict[str, str] = {"NW": "#ece8e1", "NE": "#d8d2c8", "SW": "#e6e8eb", "SE": "#d2d6dc"}
 
 # The letter on every chip and in the sheet's key: L(ivestock theft), C(rime), I(mprisonment/Jailbreak), F(elony).
 GROUP_LETTERS: dict[str, str] = {
@@ -168,6 +173,7 @@ def document() -> dict[str, Any]:
                     "short": GROUP_SHORT[group], "delicts": list(delicts)}
                    for group, delicts in names.GROUPS.items()],
         "palette": {colour: vars(entry) for colour, entry in PALETTE.items()},
+        "district_shades": dict(DISTRICT_SHADES),
         "delicts": {delict: {"abbreviation": ABBREVIATIONS[delict], "short": SHORT_NAMES[delict]}
                     for delict in names.DELICTS},
         "cards": {

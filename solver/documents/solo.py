@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from solver.core.board import Board
     from solver.counting.odds import Odds
     from solver.solo.explain import Explanation
-    from solver.solo.hints import Grid, GridHint, Pair
+    from solver.solo.hints import Grid, GridHint, Pair, Ruling
     from solver.solo.puzzle import Puzzle
     from solver.solo.solve import Outcome
     from solver.solo.techniques import Deduction
@@ -57,7 +57,8 @@ def explain_document(explanation: Explanation) -> dict[str, Any]:
 
 def hint_document(found: GridHint, puzzle: Puzzle) -> dict[str, Any]:
     """A hint from a grid: status and message always; a step's technique, grade, reason, the cards
-    it rests on (by label and by clue number), the cells it rules out and the ones it settles."""
+    it rests on (by label and by clue number), the cells it rules out and the ones it settles, and
+    what rules out each cell its reason takes as ruled out (`ruled_out`)."""
     document: dict[str, Any] = {"status": found.status, "message": found.message()}
     if found.status == "wrong":
         document["wrong"] = found.wrong
@@ -68,19 +69,32 @@ def hint_document(found: GridHint, puzzle: Puzzle) -> dict[str, Any]:
             "chain": found.step.chain, "cards": found.cards, "clues": [numbers[label] for label in found.cards],
             "removals": [cell(pair) for pair in found.removals],
             "placements": [cell(pair) for pair in found.placements],
+            "ruled_out": [ruling_document(ruling, numbers) for ruling in found.ruled_out],
         })
     return document
 
 
+def ruling_document(ruling: Ruling, numbers: dict[str, int]) -> dict[str, Any]:
+    """A cell a hint takes as ruled out and what rules it out: `by` "card" (`cards`, `clues`),
+    "placed" (`placed`: the placement in its row or column) or "crossed" (crossed out on the grid)."""
+    return {"location": ruling.location, "delict": ruling.delict, "by": ruling.by, "cards": list(ruling.cards),
+            "clues": [numbers[label] for label in ruling.cards],
+            "placed": cell(ruling.placed) if ruling.placed else None}
+
+
 def grid_check_document(grid: Grid, solution: dict[str, str], which: bool) -> dict[str, Any]:
-    """The grid checked against the solution: how many entries are wrong, solved or not, and with
-    `which` the wrong entries themselves."""
+    """The grid checked against the solution: how many entries are wrong, solved or not (solved:
+    every delict placed, not only left one place), and with `which` the wrong entries themselves."""
     wrong = grid.wrong(solution)
     solved = not wrong and grid.solved()
     if solved:
         message = "Solved: every delict has its place."
     elif wrong:
         message = f"{_entries(len(wrong))} wrong."
+    elif (state := grid.candidates()).solved():
+        left = len(grid.unplaced(state))
+        last = "the last delict" if left == 1 else f"the last {left} delicts"
+        message = f"Nothing wrong, and your grid leaves one place for every delict: place {last} to finish."
     else:
         message = f"Nothing wrong so far ({_entries(grid.entries())} entered)."
     document: dict[str, Any] = {"wrong": len(wrong), "entries": grid.entries(), "solved": solved, "message": message}

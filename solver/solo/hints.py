@@ -30,12 +30,16 @@ from solver.solo.techniques import (
     Contradiction,
     Deduction,
     Technique,
+    card_rules_out,
+    last_places,
     next_deduction,
+    premise_cells,
     single_card,
     trial_is,
 )
 
 Pair = tuple[str, str]  # (location, delict), display names
+Cause = Literal["card", "placed", "crossed"]
 
 
 # --- from known placements (the command line) -------------------------------------------------
@@ -98,8 +102,34 @@ class Grid:
         return state
 
     def solved(self) -> bool:
-        """Every delict has exactly one place left (placed, or every other place crossed out)."""
-        return self.candidates().solved()
+        """Every delict placed, each at its own location (one place left is not placed yet)."""
+        count = len(names.DELICTS)
+        return (len(self.placed) == count and len({location for location, _ in self.placed}) == count
+                and len({delict for _, delict in self.placed}) == count)
+
+    def unplaced(self, state: Candidates) -> list[int]:
+        """The delicts with one place left in `state` that the grid does not show placed there."""
+        return [d for d, mask in enumerate(state.masks) if mask and not mask & (mask - 1)
+                and (names.LOCATIONS[mask.bit_length() - 1], names.DELICTS[d]) not in self.placed]
+
+    def ruling(self, pair: Pair) -> Ruling:
+        """What on the grid rules out a cell it shows ruled out: a delict placed in its row or column, else a cross."""
+        location, delict = pair
+        placed = [other for other in _board_order(self.placed)
+                  if other != pair and (other[0] == location or other[1] == delict)]
+        return Ruling(location, delict, "placed", placed=placed[0]) if placed else Ruling(location, delict, "crossed")
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """A cell a hint's reason takes as ruled out, and what rules it out: cards, each on its own (read
+    silently, not yet crossed out on the grid), a delict placed in its row or column, or a cross."""
+
+    location: str
+    delict: str
+    by: Cause
+    cards: tuple[str, ...] = ()  # by card: the labels, in the puzzle's order
+    placed: Pair | None = None  # by placed: that placement
 
 
 @dataclass
@@ -110,6 +140,7 @@ class GridHint:
     cards: list[str] = field(default_factory=list)  # labels the step rests on, in the puzzle's order
     removals: list[Pair] = field(default_factory=list)  # cells the step rules out
     placements: list[Pair] = field(default_factory=list)  # cells the step settles
+    ruled_out: list[Ruling] = field(default_factory=list)  # what the step's reason takes as ruled out, and why
 
     @property
     def difficulty(self) -> str | None:
@@ -145,7 +176,7 @@ def next_step(puzzle: Puzzle, board: Board, grid: Grid, support: bool = True) ->
     cards it rests on: faster, for steps that are only walked past)."""
     start = grid.candidates()
     if start.solved():
-        return GridHint("solved")
+        return _last_places(start, grid, puzzle.clues, board)
     try:
         found = _first_real(start, puzzle.clues, board, set())
     except Contradiction:  # cannot happen with a correct grid and a true solution; no step then
@@ -160,8 +191,44 @@ def next_step(puzzle: Puzzle, board: Board, grid: Grid, support: bool = True) ->
     if step.technique == "card":  # a card alone: said as the grid shows it, not after the silent readings
         step, before = _card_on_grid(start, puzzle.clues, board, order[step.cards[0]]) or step, start
     removals = _board_order((names.LOCATIONS[loc], names.DELICTS[d]) for d, loc in step.removals)
-    return GridHint("step", step=step, cards=cards, removals=removals,
-                    placements=_placements(before, step, grid))
+    read = sorted(set(found.read), key=lambda label: order[label])
+    rulings = _rulings(start, grid, step, (cards, read), puzzle.clues, board)
+    if step.premise:  # the step follows from what its reason takes as ruled out: the cards that rule it out
+        cards = sorted({*step.cards, *(label for ruling in rulings for label in ruling.cards)}, key=order.__getitem__)
+    return GridHint("step", step=step, cards=cards, removals=removals, placements=_placements(before, step, grid),
+                    ruled_out=rulings)
+
+
+def _last_places(start: Candidates, grid: Grid, clues: Sequence[PuzzleClue], board: Board) -> GridHint:
+    """On a grid that leaves every delict one place: solved when every delict is placed, else the
+    step that places those not placed yet."""
+    unplaced = grid.unplaced(start)
+    if not unplaced:
+        return GridHint("solved")
+    step = last_places(start, unplaced)
+    placements = _board_order((names.LOCATIONS[start.masks[d].bit_length() - 1], names.DELICTS[d]) for d in unplaced)
+    return GridHint("step", step=step, placements=placements,
+                    ruled_out=_rulings(start, grid, step, ([], []), clues, board))
+
+
+def _rulings(start: Candidates, grid: Grid, step: Deduction, cards: tuple[Sequence[str], Sequence[str]],
+             clues: Sequence[PuzzleClue], board: Board) -> list[Ruling]:
+    """What rules out each cell the step's reason takes as ruled out, in board order. A cell the grid
+    shows ruled out: the grid's own reason. Any other was read off the cards silently: the hint's
+    cards (`cards[0]`) that rule it out on their own, else the first of the cards read (`cards[1]`)
+    that does (a hint without its supporting cards)."""
+    entries = {entry.label: entry for entry in clues}
+    rulings = []
+    for d, loc in premise_cells(step):
+        pair = (names.LOCATIONS[loc], names.DELICTS[d])
+        if not start.masks[d] >> loc & 1:
+            rulings.append(grid.ruling(pair))
+            continue
+        by = [label for label in cards[0] if card_rules_out(entries[label], board, d, loc)]
+        by = by or [label for label in cards[1] if card_rules_out(entries[label], board, d, loc)][:1]
+        rulings.append(Ruling(*pair, "card", tuple(by)))
+    return sorted(rulings, key=lambda ruling: (names.LOCATION_INDEX[ruling.location],
+                                               names.DELICT_INDEX[ruling.delict]))
 
 
 @dataclass

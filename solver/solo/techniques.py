@@ -50,6 +50,21 @@ class Deduction:
     removals: list[tuple[int, int]]  # (delict, location) pairs ruled out
     reason: str
     chain: list[str] = field(default_factory=list)  # a trial's steps up to its contradiction
+    # What the reason takes as already ruled out, as (delicts, locations) bitmask rectangles: every
+    # cell of a rectangle is gone ("the horse theft can only be in Kirn": the horse theft anywhere else).
+    premise: tuple[tuple[int, int], ...] = ()
+
+
+def premise_cells(deduction: Deduction) -> list[tuple[int, int]]:
+    """The (delict, location) cells the deduction's reason takes as ruled out, by delict then location."""
+    return sorted({(d, loc) for delicts, locations in deduction.premise
+                   for d in indices(delicts) for loc in indices(locations)})
+
+
+def card_rules_out(entry: PuzzleClue, board: Board, delict: int, location: int) -> bool:
+    """Whether the card, read on its own, leaves the delict no place at the location."""
+    keeps = _unary_mask(entry.clue, board)
+    return keeps is not None and not keeps[delict] >> location & 1
 
 
 @dataclass
@@ -207,15 +222,26 @@ def single_candidate(state: Candidates, clues: Sequence[PuzzleClue], board: Boar
                 others = [(o, location) for o in _bits(holders[location]) if o != d]
                 return Deduction("single", [], others,
                                  f"{the(d).capitalize()} can only be in {names.LOCATIONS[location]}, "
-                                 f"so nothing else took place there.")
+                                 f"so nothing else took place there.", premise=((1 << d, FULL ^ mask),))
     for location, held in enumerate(holders):
         if held and held & (held - 1) == 0:
             d = held.bit_length() - 1
             if masks[d] != 1 << location:
                 return Deduction("single", [], _removals(d, masks[d] & ~(1 << location)),
                                  f"Only {the(d)} can still be in {names.LOCATIONS[location]}, "
-                                 f"so {the(d)} took place there.")
+                                 f"so {the(d)} took place there.", premise=((FULL ^ held, 1 << location),))
     return None
+
+
+def last_places(state: Candidates, delicts: Sequence[int]) -> Deduction:
+    """The delicts with one place left that are not placed yet (nothing else can be there any more):
+    a step with nothing to rule out, only the placements to make."""
+    settled = [(d, state.masks[d]) for d in delicts]
+    said = _join([f"{the(d)} in {places(mask)}" for d, mask in settled], "and")
+    one = "Only one place is left" if len(settled) == 1 else "Each of these has only one place left"
+    return Deduction("single", [], [], f"{one}: {said}. Every other place is ruled out, so that is where "
+                                       f"{'it' if len(settled) == 1 else 'they'} took place.",
+                     premise=tuple((1 << d, FULL ^ mask) for d, mask in settled))
 
 
 # --- level 2: closed sets (rule 3 in general form) ---------------------------------
@@ -346,7 +372,8 @@ def _naked(state: Candidates, group: tuple[int, ...], covered: int) -> Deduction
     who = _join([names.DELICTS[d] for d in group], "and")
     return Deduction("closed-set", [], removals,
                      f"{who.capitalize()} can only be in {places(covered)}: {len(group)} delicts for "
-                     f"{len(group)} locations, so no other delict is there (rule 3).")
+                     f"{len(group)} locations, so no other delict is there (rule 3).",
+                     premise=((mask_of(group), FULL ^ covered),))
 
 
 def _hidden(state: Candidates, group: tuple[int, ...], covered: int) -> Deduction | None:
@@ -360,7 +387,8 @@ def _hidden(state: Candidates, group: tuple[int, ...], covered: int) -> Deductio
     where = _join([names.LOCATIONS[loc] for loc in group], "and")
     return Deduction("closed-set", [], removals,
                      f"Only {_join([names.DELICTS[d] for d in indices(covered)], 'and')} can still be in {where}: "
-                     f"{len(group)} locations for {len(group)} delicts, so these delicts are nowhere else.")
+                     f"{len(group)} locations for {len(group)} delicts, so these delicts are nowhere else.",
+                     premise=((FULL ^ covered, inside),))
 
 
 # --- levels 2 and 3: reasoning with group and district cards -----------------------
@@ -414,7 +442,8 @@ def _district_partners(state: Candidates, entry: PuzzleClue, board: Board) -> De
                 reason = f"{_next_to(reachable, it, kind)}, so {the(here)} can only be in {places(keep)}."
             else:
                 reason = f"{_next_to(reachable, it, kind)}, and {the(here)} {_in_none(reachable)}."
-            return Deduction("partner", [entry.label], _removals(here, cut), known + reason)
+            return Deduction("partner", [entry.label], _removals(here, cut), known + reason,
+                             premise=((1 << there, FULL ^ state.masks[there]),))
     return None
 
 
@@ -447,7 +476,9 @@ def _group_direction(state: Candidates, entry: PuzzleClue, board: Board) -> Dedu
         reason = (f"{entry.label.capitalize()}: {names.indefinite(clue.group)} took place in the "
                   f"{clue.direction}; {others} can no longer be there, so {the(d)} is in the {clue.direction}, "
                   f"not in {places(state.masks[d] & ~direction)}.")
-        return Deduction("group", [entry.label], _removals(d, state.masks[d] & ~direction), reason)
+        others_mask = mask_of(o for o in members if o != d)
+        return Deduction("group", [entry.label], _removals(d, state.masks[d] & ~direction), reason,
+                         premise=((others_mask, direction),))
     return None
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import pytest
@@ -14,8 +15,9 @@ from solver.solo.techniques import TECHNIQUES
 
 def test_the_document_is_json_with_every_part():
     document = json.loads(json.dumps(vocabulary.document()))
-    assert set(document) == {"groups", "palette", "delicts", "cards", "provenances", "techniques",
-                             "puzzle_series", "rules"}
+    assert set(document) == {"groups", "palette", "district_shades", "delicts", "cards", "provenances",
+                             "techniques", "puzzle_series", "rules"}
+    assert list(document["district_shades"]) == list(names.DISTRICTS)
     assert [group["name"] for group in document["groups"]] == list(names.GROUPS)
     for group in document["groups"]:
         assert set(group) == {"name", "colour", "letter", "short", "delicts"}
@@ -60,3 +62,32 @@ def test_the_served_card_types_match_the_ranges():
     assert [(entry["letter"], entry["first"], entry["last"]) for entry in cards["types"]] == [
         ("A", 1, 16), ("B", 17, 32), ("C", 33, 56), ("D", 57, 72), ("S", 73, 76)]
     assert [entry["at_table"] for entry in cards["types"]] == [True, True, True, True, False]
+
+
+def _lab(colour: str) -> tuple[float, float, float]:
+    """CIELAB (D65) of a #rrggbb colour."""
+    rgb = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb)
+    xyz = ((0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047, 0.2126 * r + 0.7152 * g + 0.0722 * b,
+           (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883)
+    fx, fy, fz = (t ** (1 / 3) if t > 216 / 24389 else (24389 / 27 * t + 16) / 116 for t in xyz)
+    return 116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)
+
+
+def _chroma(colour: str) -> float:
+    _, a, b = _lab(colour)
+    return float((a * a + b * b) ** 0.5)
+
+
+def test_district_rows_are_greys_that_share_no_colour_with_the_group_columns():
+    """The solo grid's rows (districts) against its columns (groups): the columns' header colours
+    are hues, the rows' shadings are greys (no hue to mistake for a group's); neighbouring districts
+    still tell apart by lightness."""
+    shades = vocabulary.DISTRICT_SHADES
+    assert set(shades) == set(names.DISTRICTS)
+    assert all(_chroma(shade) < 6 for shade in shades.values())
+    assert all(_chroma(entry.light) > 15 and _chroma(entry.deep) > 15 for entry in vocabulary.PALETTE.values())
+    order = list(names.DISTRICTS)  # the grid's row order
+    for upper, lower in itertools.pairwise(order):
+        assert abs(_lab(shades[upper])[0] - _lab(shades[lower])[0]) > 5, (upper, lower)
+    assert len(set(shades.values())) == len(shades)

@@ -132,3 +132,30 @@ def test_the_cards_are_read_under_one_heading_and_the_deductions_numbered_from_o
     assert lines[0] == f"What the {len(readings)} cards say on their own:"
     assert lines[len(readings) + 1] == "Deductions:"
     assert lines[len(readings) + 2].startswith("  1. [") and "[card]" not in "\n".join(lines)
+
+
+def test_hint_words_what_rules_out_each_other_place_from_the_json_values(run, board):
+    """`hint` prints the same rulings its --json (and the page) carries: a line per card, one for
+    the placed delicts, one for what earlier steps ruled out."""
+    from solver.solo.hints import Grid, next_step
+
+    box1 = PUZZLES_DIR / "box-1.yaml"
+    puzzle, grid, number = load_puzzle(box1), Grid(), 1
+    while not (found := next_step(puzzle, board, grid, support=False)).step.reason.startswith("The beehive theft"):
+        grid = Grid(grid.placed | frozenset(found.placements), grid.crossed | frozenset(found.removals))
+        number += 1
+    document = json.loads(run("hint", box1, "--step", number, "--json").output)
+    lines = run("hint", box1, "--step", number).output.splitlines()
+    assert lines[0] == f"step {number} [single] {document['reason']}"
+    assert document["reason"] == "The beehive theft can only be in Boos, so nothing else took place there."
+    cards = [ruling["location"] for ruling in document["ruled_out"] if ruling["by"] == "card"]
+    assert all(ruling["cards"] == ["card 3"] and ruling["clues"] == [1] for ruling in document["ruled_out"]
+               if ruling["by"] == "card")
+    assert cards == ["Herrstein", "Hundsbach", "Oberhausen"]
+    assert lines[1] == f"  ruled out by card 3: {', '.join(cards)}"
+    placed = [f"the {ruling['placed']['delict']} in {ruling['placed']['location']}" for ruling in document["ruled_out"]
+              if ruling["by"] == "placed"]
+    assert lines[2] == f"  ruled out by what is placed: {', '.join(placed)}"
+    before = [ruling["location"] for ruling in document["ruled_out"] if ruling["by"] == "crossed"]
+    assert lines[3] == f"  ruled out before this step: {', '.join(before)}" and lines[4] == "  uses card 3"
+    assert len(document["ruled_out"]) == 15

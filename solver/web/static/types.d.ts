@@ -37,6 +37,7 @@ export interface CardRanges {
 export interface VocabularyDocument {
   groups: VocabularyGroup[];
   palette: Palette;
+  district_shades: Record<string, string>; // the solo grid's row shading per district code
   delicts: Record<string, { abbreviation: string; short: string }>;
   cards: CardRanges;
   provenances: Record<string, string>;
@@ -216,6 +217,15 @@ export interface HintDocument {
   clues: number[];
   removals: Pair[];
   placements: Pair[];
+  ruled_out: Ruling[];
+}
+
+/** A cell a hint's reason takes as ruled out, and what rules it out (docs/formats.md, "hint PUZZLE --json"). */
+export interface Ruling extends Pair {
+  by: "card" | "placed" | "crossed";
+  cards: string[]; // by card: the labels
+  clues: number[]; // and their numbers in the puzzle's list
+  placed: Pair | null; // by placed: the placement in the cell's row or column
 }
 
 export interface GridCheckDocument {

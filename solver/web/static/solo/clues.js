@@ -30,11 +30,12 @@ export function markUsedClues(used) {
   }
 }
 
-/** Scroll to a clue and flash it. @param {number} number */
+/** Scroll to a clue (just below the board, which sticks above the cards) and flash it. @param {number} number */
 export function showClue(number) {
   const item = document.getElementById(`clue-${number}`);
   if (!item) return;
-  item.scrollIntoView({ behavior: "smooth", block: "center" });
+  item.style.scrollMarginTop = `${byId("info-top").offsetHeight + 8}px`;
+  item.scrollIntoView({ behavior: "smooth", block: "start" });
   item.classList.remove("flash");
   void item.offsetWidth; // restart the animation
   item.classList.add("flash");

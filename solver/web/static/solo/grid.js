@@ -23,7 +23,7 @@ const columnClass = (/** @type {string} */ colour, /** @type {number} */ d) =>
  * @param {VocabularyDocument} vocabulary
  */
 function header(puzzle, vocabulary) {
-  const groupRow = h("tr", {}, h("th", { class: "corner", rowspan: 2 }));
+  const groupRow = h("tr", {}, h("th", { class: "corner", colspan: 2, rowspan: 2 }));
   /** @type {HTMLTableCellElement | null} */
   let last = null;
   for (const column of puzzle.delicts) {
@@ -61,13 +61,72 @@ export function buildGrid(table, puzzle, vocabulary) {
       return { button, cell: h("td", { class: columnClass(column.colour, d) }, button) };
     });
     buttons.push(cells.map((entry) => entry.button));
-    return h("tr", { class: start ? "district-start" : false },
-      h("th", { scope: "row", class: `row d-${row.district}`, title: `${row.name} (${puzzle.districts[row.district]})` },
-        row.name),
+    const district = puzzle.districts[row.district];
+    const first = l === 0 || start;
+    return h("tr", { class: start ? "district-start" : false, style: `--row: ${l}` },
+      first ? districtBand(puzzle, row.district, l) : null,
+      h("th", { scope: "row", class: `row d-${row.district}`, title: `${row.name} (${district})` }, row.name),
       cells.map((entry) => entry.cell));
   });
   table.replaceChildren(header(puzzle, vocabulary), h("tbody", {}, rows));
   return buttons;
+}
+
+/**
+ * The district's code beside its rows (as on the board picture and the printed sheet).
+ * @param {PuzzleDocument} puzzle
+ * @param {string} code
+ * @param {number} l its first row
+ */
+function districtBand(puzzle, code, l) {
+  let span = 0;
+  while (puzzle.locations[l + span]?.district === code) span += 1;
+  return h("th", { scope: "rowgroup", rowspan: span, class: `district d-${code}`, title: puzzle.districts[code] },
+    h("span", {}, code));
+}
+
+/**
+ * The grid's row shadings from the vocabulary, as --district-NW and so on (the sheet has no colour of its own).
+ * @param {Record<string, string>} shades
+ */
+export function applyDistrictShades(shades) {
+  for (const [code, shade] of Object.entries(shades)) document.documentElement.style.setProperty(`--district-${code}`, shade);
+}
+
+/**
+ * Where the grid scrolls sideways (a phone): a fade on the side with more columns.
+ * @param {HTMLElement} frame
+ * @param {HTMLElement} box
+ */
+export function showOverflow(frame, box) {
+  const update = () => {
+    frame.classList.toggle("scrolls", box.scrollWidth > box.clientWidth);
+    frame.classList.toggle("more-right", box.scrollLeft + box.clientWidth < box.scrollWidth - 2);
+    frame.classList.toggle("more-left", box.scrollLeft > 2);
+  };
+  box.addEventListener("scroll", update, { passive: true });
+  window.addEventListener("resize", update);
+  update();
+  return update;
+}
+
+/**
+ * Scroll the grid sideways (only) so that the first of these cells is in view beside the row names.
+ * @param {HTMLElement} box
+ * @param {HTMLButtonElement[][]} buttons
+ * @param {Iterable<string>} keys cells as "l,d"
+ */
+export function scrollToCells(box, buttons, keys) {
+  const columns = [...keys].map((k) => Number(k.split(",")[1]));
+  if (!columns.length || box.scrollWidth <= box.clientWidth) return;
+  const cell = /** @type {HTMLElement} */ (buttons[0][Math.min(...columns)].parentElement);
+  const last = /** @type {HTMLElement} */ (buttons[0][Math.max(...columns)].parentElement);
+  const names = /** @type {HTMLElement} */ (box.querySelector("tbody th.row"));
+  const left = names.offsetLeft + names.offsetWidth; // the row names stay, stuck at the left
+  const visible = box.clientWidth - left;
+  if (cell.offsetLeft >= box.scrollLeft + left && last.offsetLeft + last.offsetWidth <= box.scrollLeft + box.clientWidth) return;
+  const wanted = cell.offsetLeft - left - Math.max(0, (visible - (last.offsetLeft + last.offsetWidth - cell.offsetLeft)) / 2);
+  box.scrollTo({ left: Math.max(0, wanted), behavior: "smooth" });
 }
 
 /** How many delicts are placed in each row and column. @param {Session} session */
@@ -107,6 +166,7 @@ export function renderGrid(session, buttons) {
     button.classList.toggle("conflict", conflict);
     button.classList.toggle("hint-out", marks.out.has(k));
     button.classList.toggle("hint-in", marks.in.has(k));
+    button.classList.toggle("hint-why", marks.why.has(k) && !state);
     button.classList.toggle("wrong", marks.wrong.has(k));
     const word = state === "o" ? "placed" : state === "x" ? "crossed out" : derived ? "ruled out by a placement"
       : "open";

@@ -3,7 +3,7 @@
 
 import { byId, h } from "../dom.js";
 
-/** @typedef {"hint" | "error" | "success" | "info"} Kind */
+/** @typedef {"hint" | "error" | "info" | "win"} Kind */
 
 /** @param {string} text @param {string} [className] */
 export function paragraph(text, className) {
@@ -21,6 +21,7 @@ export class Messages {
   constructor(onHintGone) {
     this.box = byId("message");
     this.onHintGone = onHintGone;
+    this.wide = false;
   }
 
   /**
@@ -30,6 +31,7 @@ export class Messages {
    */
   show(kind, children, sticky = false) {
     this.box.className = `message ${kind}${sticky ? " sticky" : ""}`;
+    this.put(kind === "win");
     this.box.replaceChildren(...children);
     this.box.hidden = false;
     if (kind !== "hint") this.onHintGone();
@@ -51,8 +53,19 @@ export class Messages {
     this.show("error", [paragraph(error instanceof Error ? error.message : String(error))]);
   }
 
-  /** On a wide screen the box stands above the info cards, so the grid stays in view. @param {boolean} wide */
+  /** Scroll the page (if need be) so that the box is in view. */
+  reveal() {
+    this.box.scrollIntoView({ block: "nearest", behavior: "smooth" });
+  }
+
+  /** On a wide screen the box stands above the board and the info cards, so the grid stays in view. @param {boolean} wide */
   place(wide) {
-    if (wide) byId("info").prepend(this.box); else byId("grid-box").before(this.box);
+    this.wide = wide;
+    this.put(this.box.classList.contains("win"));
+  }
+
+  /** Above the grid (a phone; the win on any screen), else above the board. @param {boolean} overGrid */
+  put(overGrid) {
+    if (this.wide && !overGrid) byId("info-top").prepend(this.box); else byId("grid-frame").before(this.box);
   }
 }

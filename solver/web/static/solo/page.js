@@ -3,16 +3,16 @@
 
 import { byId } from "../dom.js";
 import { buildClues, markUsedClues } from "./clues.js";
-import { buildGrid, renderGrid, tap, wireGrid } from "./grid.js";
+import { buildGrid, renderGrid, scrollToCells, showOverflow, tap, wireGrid } from "./grid.js";
 import { check, hint, reveal, sayWhenSolved } from "./hints.js";
 import { Messages, paragraph } from "./messages.js";
 import { fetchPuzzle, fillList, uploadFile, uploadProblem } from "./puzzles.js";
 import { Session } from "./session.js";
-import { lastPuzzle, rememberLast } from "./store.js";
+import { boardOpen, lastPuzzle, rememberBoard, rememberLast } from "./store.js";
 
 /** @typedef {import("../types").VocabularyDocument} VocabularyDocument */
 
-const WIDE = "(min-width: 900px)";
+const WIDE = "(min-width: 1000px)";
 
 export class SoloPage {
   /** @param {VocabularyDocument} vocabulary */
@@ -23,6 +23,8 @@ export class SoloPage {
     /** @type {HTMLButtonElement[][]} */
     this.buttons = [];
     this.session.onRender = () => this.render();
+    /** shows the fade on the side where the grid has more columns (set by wire) */
+    this.updateOverflow = () => {};
   }
 
   /** @param {string} name */
@@ -39,15 +41,37 @@ export class SoloPage {
     rememberLast(doc.name);
     buildClues(doc);
     this.buttons = buildGrid(/** @type {HTMLTableElement} */ (byId("grid")), doc, this.vocabulary);
+    byId("grid-box").scrollLeft = 0;
     this.messages.hide();
     this.render();
+    this.updateOverflow();
   }
 
   render() {
     if (!this.session.puzzle) return;
     renderGrid(this.session, this.buttons);
     markUsedClues(this.session.marks.clues);
+    byId("grid-frame").classList.toggle("solved", this.session.won);
     /** @type {HTMLButtonElement} */ (byId("undo")).disabled = this.session.undoStack.length === 0;
+  }
+
+  /** Scroll the grid sideways to a hint's cells. @param {string[]} keys */
+  showCells(keys) {
+    scrollToCells(byId("grid-box"), this.buttons, keys);
+  }
+
+  /** The puzzle after this one in the list, if any. @returns {{name: string, title: string} | null} */
+  nextPuzzle() {
+    const options = [.../** @type {HTMLSelectElement} */ (byId("puzzle-select")).options];
+    const here = options.findIndex((option) => option.value === this.session.puzzle?.name);
+    const next = here >= 0 ? options[here + 1] : undefined;
+    return next ? { name: next.value, title: next.text } : null;
+  }
+
+  /** @param {string} name */
+  openNext(name) {
+    this.open(name).then(() => window.scrollTo({ top: 0, behavior: "smooth" }))
+      .catch((error) => this.messages.error(error));
   }
 
   undo() {
@@ -69,6 +93,7 @@ export class SoloPage {
     const { session } = this;
     if (!session.cells.size || !confirm("Clear the whole grid? (Undo brings it back.)")) return;
     session.solvedShown = false;
+    session.hints = 0;
     session.change([...session.cells.keys()].map((k) => [k, ""]), { clearMarks: true });
     this.messages.hide();
   }
@@ -133,6 +158,10 @@ export class SoloPage {
       const name = decodeURIComponent(location.hash.slice(1));
       if (name && name !== this.session.puzzle?.name) this.open(name).catch((error) => this.messages.error(error));
     });
+    this.updateOverflow = showOverflow(byId("grid-frame"), byId("grid-box"));
+    const board = /** @type {HTMLDetailsElement} */ (byId("board-box"));
+    board.open = boardOpen();
+    board.addEventListener("toggle", () => rememberBoard(board.open));
     const wide = matchMedia(WIDE);
     this.messages.place(wide.matches);
     wide.addEventListener("change", (event) => this.messages.place(event.matches));

@@ -11,14 +11,16 @@ import { loadGrid, saveGrid } from "./store.js";
  * @typedef {import("../types").Grid} Grid
  * @typedef {"x" | "o"} CellState crossed out, or placed
  * @typedef {{k: string, from: CellState | "", to: CellState | ""}} Step
- * @typedef {{out: Set<string>, in: Set<string>, wrong: Set<string>, clues: Set<number>}} Marks
+ * @typedef {{out: Set<string>, in: Set<string>, why: Set<string>, wrong: Set<string>, clues: Set<number>}} Marks
+ *   a hint's cells to rule out and to place, the open cells its cards rule out, a check's wrong cells, the
+ *   cards a hint uses
  */
 
 const MAX_UNDO = 1000;
 
 /** @returns {Marks} */
 export function emptyMarks() {
-  return { out: new Set(), in: new Set(), wrong: new Set(), clues: new Set() };
+  return { out: new Set(), in: new Set(), why: new Set(), wrong: new Set(), clues: new Set() };
 }
 
 /** A cell's key: "l,d" (row and column indices). */
@@ -34,6 +36,10 @@ export class Session {
     this.undoStack = [];
     this.marks = emptyMarks();
     this.solvedShown = false;
+    /** the grid is solved and the win was shown: the grid celebrates until a cell changes */
+    this.won = false;
+    /** how many hints this grid had (since the last restart) */
+    this.hints = 0;
     /** called after every change of the cells or marks */
     this.onRender = () => {};
   }
@@ -44,8 +50,30 @@ export class Session {
     const saved = loadGrid(puzzle.name);
     this.cells = saved.cells;
     this.undoStack = saved.undo;
+    this.hints = saved.hints;
     this.marks = emptyMarks();
     this.solvedShown = false;
+    this.won = false;
+  }
+
+  /** A hint was given: counted for the win's message. */
+  countHint() {
+    this.hints += 1;
+    this.save();
+  }
+
+  /** Every delict placed, each row and column once (whether right, the server says). */
+  full() {
+    const puzzle = this.current;
+    const rows = new Set();
+    const columns = new Set();
+    for (const [k, state] of this.cells) {
+      if (state !== "o") continue;
+      const [l, d] = k.split(",");
+      rows.add(l);
+      columns.add(d);
+    }
+    return rows.size === puzzle.locations.length && columns.size === puzzle.delicts.length;
   }
 
   /** @returns {PuzzleDocument} */
@@ -76,12 +104,6 @@ export class Session {
     return key(l, d);
   }
 
-  placedCount() {
-    let count = 0;
-    for (const state of this.cells.values()) if (state === "o") count += 1;
-    return count;
-  }
-
   /**
    * Set cells as one undoable step; false when nothing changed.
    * @param {[string, CellState | ""][]} updates
@@ -97,6 +119,7 @@ export class Session {
       if (to) this.cells.set(k, to); else this.cells.delete(k);
     }
     if (!batch.length) return false;
+    this.won = false;
     this.undoStack.push(batch);
     if (this.undoStack.length > MAX_UNDO) this.undoStack.shift();
     if (options.clearMarks) this.marks = emptyMarks();
@@ -115,6 +138,7 @@ export class Session {
     }
     this.marks = emptyMarks();
     this.solvedShown = false;
+    this.won = false;
     this.save();
     this.onRender();
     return true;
@@ -123,7 +147,7 @@ export class Session {
   /** Forget a hint's highlights (a check's wrong cells stay). */
   clearHintMarks() {
     const marks = this.marks;
-    if (!marks.out.size && !marks.in.size && !marks.clues.size) return;
+    if (!marks.out.size && !marks.in.size && !marks.why.size && !marks.clues.size) return;
     this.marks = { ...emptyMarks(), wrong: marks.wrong };
     if (this.puzzle) this.onRender();
   }
@@ -133,6 +157,6 @@ export class Session {
   }
 
   save() {
-    if (this.puzzle) saveGrid(this.puzzle.name, this.cells, this.undoStack);
+    if (this.puzzle) saveGrid(this.puzzle.name, this.cells, this.undoStack, this.hints);
   }
 }

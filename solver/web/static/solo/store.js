@@ -58,20 +58,32 @@ export function rememberLast(name) {
  * @param {string} name
  * @param {Map<string, CellState>} cells
  * @param {Step[][]} undo
+ * @param {number} hints how many hints the grid had
  */
-export function saveGrid(name, cells, undo) {
-  write(`grid.${name}`, JSON.stringify({ cells: [...cells], undo }));
+export function saveGrid(name, cells, undo, hints) {
+  write(`grid.${name}`, JSON.stringify({ cells: [...cells], undo, hints }));
 }
 
 /**
  * @param {string} name
- * @returns {{cells: Map<string, CellState>, undo: Step[][]}}
+ * @returns {{cells: Map<string, CellState>, undo: Step[][], hints: number}}
  */
 export function loadGrid(name) {
   const saved = read(`grid.${name}`);
-  if (!saved || !Array.isArray(saved.cells)) return { cells: new Map(), undo: [] };
+  if (!saved || !Array.isArray(saved.cells)) return { cells: new Map(), undo: [], hints: 0 };
   /** @type {[string, CellState][]} */
   const cells = saved.cells.filter((/** @type {unknown} */ entry) => Array.isArray(entry)
     && /^\d+,\d+$/.test(String(entry[0])) && (entry[1] === "x" || entry[1] === "o"));
-  return { cells: new Map(cells), undo: Array.isArray(saved.undo) ? saved.undo : [] };
+  const hints = Number.isInteger(saved.hints) && saved.hints > 0 ? saved.hints : 0;
+  return { cells: new Map(cells), undo: Array.isArray(saved.undo) ? saved.undo : [], hints };
+}
+
+/** Whether the board picture is shown (open) or folded away; open unless folded before. */
+export function boardOpen() {
+  return read("board") !== false;
+}
+
+/** @param {boolean} open */
+export function rememberBoard(open) {
+  write("board", JSON.stringify(open));
 }
