@@ -28,36 +28,13 @@ from sqlalchemy import Connection, Engine, exc, insert, select, update
 
 from solver.core.errors import BadInput
 from solver.table.state import parse_state
+from solver.tables.errors import ActionRefused, NoSuchTable, SeatRefused, StaleVersion
 from solver.tables.params import SeatSpec, TableParams
 from solver.tables.replay import MoveRefused, Replayed, apply_move, bot_move, start
 from solver.tables.schema import COMPANION, DIGITAL, MOVES, OVER, PLAYING, SEATS, TABLES
 
 CACHED_TABLES = 256  # games kept in memory; an older one is replayed from its moves when asked for again
 MAX_STATE_FILE = 256 * 1024  # characters of an imported state file
-
-
-class NoSuchTable(Exception):
-    """404: no table has this id."""
-
-
-class SeatRefused(Exception):
-    """403: no seat has this token, or the seat may not do this (act for another, see hidden cards)."""
-
-
-class StaleVersion(Exception):
-    """409: the table moved on since the version the move was decided on; `current` is the table now."""
-
-    def __init__(self, message: str, current: TableSnapshot):
-        super().__init__(message)
-        self.current = current
-
-
-class ActionRefused(Exception):
-    """422: the rules refuse the action now; `current` is the table as it is (unchanged)."""
-
-    def __init__(self, message: str, current: TableSnapshot):
-        super().__init__(message)
-        self.current = current
 
 
 @dataclass(frozen=True)
@@ -170,6 +147,14 @@ class Lobby:
             self._advance_bots(table_id)
             return self._snapshot_now(table_id)
 
+    def version(self, table_id: int) -> int:
+        """The table's version (its number of moves): one cheap read, for the change feed."""
+        with self.engine.connect() as connection:
+            version = connection.execute(select(TABLES.c.version).where(TABLES.c.id == table_id)).scalar()
+        if version is None:
+            raise NoSuchTable(f"there is no table {table_id}")
+        return int(version)
+
     def seat_of(self, table_id: int, token: str) -> int:
         """The seat whose join token this is; SeatRefused for any other token."""
         wanted = token_hash(token)
@@ -204,8 +189,8 @@ class Lobby:
         with self._locked(table_id):
             replayed = self._synced(table_id)
             if version != replayed.version:
-                raise StaleVersion(f"the table moved on since version {version}: it is at version "
-                                   f"{replayed.version}; here it is", self._snapshot_now(table_id))
+                raise StaleVersion(f"this was decided on version {version}, but the table is at version "
+                                   f"{replayed.version}: here it is now", self._snapshot_now(table_id))
             mover = replayed.mover_seat()
             if mover is None:
                 raise ActionRefused(f"the game is over ({replayed.state.end_reason()})", self._snapshot_now(table_id))
