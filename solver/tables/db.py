@@ -62,8 +62,8 @@ def _engine(url: str) -> Engine:
                        "postgresql+psycopg://USER@HOST/NAME") from None
     scheme = parsed.drivername
     if scheme in ("postgresql", "postgres", "postgresql+psycopg2"):
-        raise BadInput(f"the tables speak PostgreSQL through psycopg 3: write {shown_url(url)} as "
-                       f"postgresql+psycopg://{url.split('://', 1)[-1][:60]}")
+        fixed = parsed.set(drivername="postgresql+psycopg").render_as_string(hide_password=True)
+        raise BadInput(f"the tables speak PostgreSQL through psycopg 3: write {shown_url(url)} as {fixed}")
     if scheme not in SCHEMES:
         raise BadInput(f"the tables' database is SQLite or PostgreSQL ({', '.join(SCHEMES)}), not {scheme!r}")
     if scheme == "sqlite":
