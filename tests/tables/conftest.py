@@ -52,6 +52,14 @@ def postgres_bin() -> Path | None:
     return None
 
 
+def _has_user(name: str) -> bool:
+    try:
+        pwd.getpwnam(name)
+    except KeyError:
+        return False
+    return True
+
+
 def _free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
         probe.bind(("127.0.0.1", 0))
@@ -106,6 +114,8 @@ def postgres() -> Iterator[PostgresServer]:
     if bin_folder is None:
         pytest.skip(f"{SKIP_MARK} binaries (initdb, pg_ctl) not found: the PostgreSQL tests are skipped")
     pytest.importorskip("psycopg", reason=f"{SKIP_MARK}: psycopg is not installed")
+    if os.getuid() == 0 and not _has_user("postgres"):
+        pytest.skip(f"{SKIP_MARK}: running as root, and there is no postgres user to run the server as")
     server = _start_postgres(bin_folder)
     yield server
     server.run("pg_ctl", "-D", str(server.folder / "data"), "-m", "immediate", "-w", "stop")
