@@ -12,8 +12,9 @@ from typing import Any
 
 import pytest
 
-httpx = pytest.importorskip("httpx")
+pytest.importorskip("httpx")
 
+import httpx
 from starlette.testclient import TestClient
 
 from solver.table.state import parse_state
@@ -180,8 +181,7 @@ def test_the_change_feed_tells_each_new_version(config: TableConfig) -> None:
             token = http.post("/api/tables", json=TWO).json()["seats"][0]["token"]
             with http.stream("GET", "/api/tables/1/events") as events:
                 lines = events.iter_lines()
-                data = [line for line in _until_data(lines, 1)]
-                assert data == ['data: {"version": 0}']
+                assert list(_until_data(lines, 1)) == ['data: {"version": 0}']
                 http.post("/api/tables/1/actions", json={"action": 690, "version": 0}, headers=seat(token))
                 assert list(_until_data(lines, 1)) == ['data: {"version": 2}']
     finally:
