@@ -4,6 +4,7 @@ the game replayed the same from its seed and moves, export and import."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -175,3 +176,45 @@ def test_bad_parameters_are_one_line_of_bad_input(body: dict[str, Any], says: st
     with pytest.raises(BadInput) as refused:
         params_from_request(body, seed=1)
     assert says in str(refused.value) and "\n" not in str(refused.value)
+
+
+def test_the_database_refuses_a_move_written_on_a_version_another_server_left(
+        open_lobby: Callable[[], Lobby]) -> None:
+    """The version check is the database's, not only the memory's: a server whose game in memory is
+    stale when it writes (it read the table just before the other server's move) loses cleanly."""
+    first, second = open_lobby(), open_lobby()
+    table, _ = new_table(first)
+    behind = second._synced(table)  # second's game in memory at version 0
+    code = greedy_code(first.snapshot(table))
+    won = first.act(table, 0, code, 0)
+    with pytest.raises(StaleVersion):
+        second._commit(table, behind, 0, code)  # written as move 1, which the first server wrote
+    assert len(moves_of(first, table)) == won.row.version
+    assert second.snapshot(table).row.version == won.row.version
+
+
+def test_servers_racing_in_threads_apply_exactly_one_move(open_lobby: Callable[[], Lobby]) -> None:
+    lobbies = [open_lobby() for _ in range(4)]
+    table, _ = new_table(lobbies[0])
+    code = greedy_code(lobbies[0].snapshot(table))
+    for lobby in lobbies:
+        lobby.snapshot(table)
+    outcomes: list[str] = []
+    start = threading.Barrier(len(lobbies))
+
+    def race(lobby: Lobby) -> None:
+        start.wait()
+        try:
+            lobby.act(table, 0, code, 0)
+            outcomes.append("won")
+        except StaleVersion:
+            outcomes.append("stale")
+
+    threads = [threading.Thread(target=race, args=(lobby,)) for lobby in lobbies]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert sorted(outcomes) == ["stale", "stale", "stale", "won"]
+    moves = moves_of(lobbies[0], table)
+    assert [seq for seq, _, _ in moves] == list(range(1, len(moves) + 1)) and moves[0] == (1, 0, code)
