@@ -18,9 +18,10 @@ ALLOWED = {
     "table": {"core", "counting"},
     "game": {"core", "counting", "table", "cardgames"},  # cardgames: the OpenSpiel wrappers (game.openspiel)
     "cardgames": {"core"},
-    "documents": {"core", "counting", "solo", "table"},
-    "web": {"core", "counting", "solo", "decks", "table", "documents"},
-    "commands": {"core", "counting", "solo", "decks", "table", "cardgames", "web", "documents", "game"},
+    "tables": {"core", "counting", "table", "game"},
+    "documents": {"core", "counting", "solo", "table", "game", "tables"},
+    "web": {"core", "counting", "solo", "decks", "table", "documents", "tables"},
+    "commands": {"core", "counting", "solo", "decks", "table", "cardgames", "web", "documents", "game", "tables"},
 }
 
 

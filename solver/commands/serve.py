@@ -26,8 +26,13 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
 @deck_option
 @board_option
 @click.option("--no-browser", is_flag=True, help="Do not open a browser window.")
+@click.option("--lobby", is_flag=True,
+              help="Also serve the lobby of tables played together, with private seats (/api/tables).")
+@click.option("--db", "db_url", metavar="URL",
+              help="The lobby's database (implies --lobby): sqlite:///FILE or postgresql+psycopg://USER@HOST/NAME; "
+                   "default: schinderhannes-tables.sqlite in this folder.")
 def serve(state_file: str | None, port: int, host: str, deck_file: str | None, board_file: str | None,
-          no_browser: bool) -> None:
+          no_browser: bool, lobby: bool, db_url: str | None) -> None:
     """Serve STATE (a game) and the solo puzzles to the browsers at the table.
 
     The first line printed is the address to open. Every device sees the same board; the
@@ -41,7 +46,8 @@ def serve(state_file: str | None, port: int, host: str, deck_file: str | None, b
     url = _url(host, port, token)
     config = TableConfig(state_path=state_path, deck_path=Path(deck_file) if deck_file else None,
                          board_path=Path(board_file) if board_file else None, token=token,
-                         join_url=url if token else None, hosts=_served_names(host))
+                         join_url=url if token else None, hosts=_served_names(host),
+                         lobby=_lobby(db_url) if lobby or db_url else None)
     config.the_board()  # a bad board file is bad input now, not on the first request
     click.echo(url)
     if token:
@@ -56,6 +62,17 @@ def serve(state_file: str | None, port: int, host: str, deck_file: str | None, b
         webbrowser.open(url)
     if _serve_until_stopped(create_app(config), host, port):
         raise KeyboardInterrupt  # exit code 130, like any command stopped by Ctrl-C
+
+
+def _lobby(db_url: str | None) -> Any:
+    """The lobby on its database, migrated to the newest schema (BadInput when it cannot be opened)."""
+    from solver.tables.db import default_url, open_database, shown_url
+    from solver.tables.service import Lobby
+
+    url = db_url or default_url(Path.cwd())
+    engine = open_database(url)
+    click.echo(f"tables: {shown_url(url)}", err=True)
+    return Lobby(engine)
 
 
 def _serve_until_stopped(app: Any, host: str, port: int) -> bool:

@@ -2,8 +2,9 @@
 
 `app` builds the ASGI application and its JSON API, which mirrors the command line
 (`/api/check` answers exactly what `check --json` prints); `events` tells open pages
-that the state file changed; `static/` holds the page itself (no build step).
+that the state file changed; `lobby_api` serves the lobby of tables (`solver.tables`); `static/`
+holds the page itself (no build step).
 
-May import `solver.core`, `solver.counting`, `solver.solo`, `solver.decks`, `solver.table` and
-`solver.documents` (whose documents every route returns).
+May import `solver.core`, `solver.counting`, `solver.solo`, `solver.decks`, `solver.table`,
+`solver.tables` and `solver.documents` (whose documents every route returns).
 """

@@ -10,7 +10,7 @@ from __future__ import annotations
 import hmac
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -27,8 +27,11 @@ from solver.core.errors import BadInput
 from solver.decks.entered import entered_path, table_deck
 from solver.documents.table import state_document
 from solver.table.store import BoardChanged, StateFile
-from solver.web import solo_api, table_api
+from solver.web import lobby_api, solo_api, table_api
 from solver.web.guard import LOOPBACK_HOSTS, OriginGuard
+
+if TYPE_CHECKING:
+    from solver.tables.service import Lobby
 
 STATIC = Path(__file__).parent / "static"
 TOKEN_COOKIE = "schinderhannes_token"
@@ -46,6 +49,7 @@ class TableConfig:
     folder: Path = field(default_factory=Path.cwd)  # where new games are created
     hosts: frozenset[str] = LOOPBACK_HOSTS  # the names requests may address this server by (`Host`)
     board: Board | None = None
+    lobby: Lobby | None = None  # the tables played together (`serve --lobby`), under /api/tables
     _deck: tuple[object, Deck] | None = None
 
     def the_board(self) -> Board:
@@ -134,6 +138,7 @@ def create_app(config: TableConfig) -> Starlette:
         Route("/", _page),
         *table_api.routes(config),
         *solo_api.routes(config),
+        *(lobby_api.routes(config.lobby) if config.lobby else []),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     handlers: dict[Any, Any] = {
@@ -142,6 +147,7 @@ def create_app(config: TableConfig) -> Starlette:
         HTTPException: _http_error,
         Exception: _internal_error,
         **table_api.EXCEPTION_HANDLERS,
+        **lobby_api.EXCEPTION_HANDLERS,
     }
     # the guard is the outermost: a request from another site is refused before anything else looks at it
     middleware = [Middleware(OriginGuard, hosts=config.hosts), Middleware(TokenGate, token=config.token)]

@@ -108,3 +108,22 @@ def test_a_port_left_in_time_wait_is_free_to_serve_again():
     listener.close()
     client.close()
     assert _port_free("127.0.0.1", port)
+
+
+def test_serve_lobby_keeps_its_tables_in_a_sqlite_file_in_the_folder(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    port = free_port()
+    monkeypatch.chdir(tmp_path)
+    with serving("--lobby", "--port", str(port)) as (process, first):
+        status, body = get(first + "api/tables")
+        assert status == 200 and body == {"tables": []}
+        process.send_signal(signal.SIGINT)
+        assert process.wait(10) == 130
+        assert process.stderr is not None and "schinderhannes-tables.sqlite" in process.stderr.read()
+    assert (tmp_path / "schinderhannes-tables.sqlite").is_file()
+
+
+def test_a_database_the_lobby_cannot_use_is_one_line(run: object) -> None:
+    code, out, err = run("serve", "--db", "mysql://me:secret@host/db", "--no-browser")  # type: ignore[operator]
+    assert code == 2 and out == ""
+    assert "SQLite or PostgreSQL" in err and "\n" not in err.strip() and "secret" not in err

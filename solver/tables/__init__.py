@@ -1,0 +1,6 @@
+"""The lobby of tables played together (docs/table.md, "Tables"): a database of tables, their private
+seats and their moves (`schema`, `db`, the Alembic `migrations`), a digital table's game replayed from
+its parameters, seed and moves (`params`, `replay`), and the checked, versioned moves (`service`).
+
+May import `solver.core`, `solver.counting`, `solver.table` and `solver.game`.
+"""

@@ -1,0 +1,1 @@
+"""One module per revision of the lobby's schema, oldest first."""

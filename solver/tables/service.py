@@ -1,0 +1,330 @@
+"""The lobby: tables created, listed, watched, played and exported, on the database.
+
+Every move is one transaction checked against the table's version: the table's row is moved from
+the version the move was decided on to the next (`UPDATE ... WHERE version = n`) and the move is
+inserted as number n + 1 (the primary key (table, seq) refuses a second n + 1), so a move decided
+on an old version is refused, never applied twice and never lost. After a person's move the bots
+to move make theirs, each its own transaction. Each table's game is kept in memory (`Replayed`) and
+brought up to date with the moves it has not seen yet, read from the database before every use, so
+several server processes may share one database.
+
+A seat's join token is made here and given out once; only its SHA-256 is stored.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Connection, Engine, exc, insert, select, update
+
+from solver.core.errors import BadInput
+from solver.table.state import parse_state
+from solver.tables.errors import ActionRefused, NoSuchTable, SeatRefused, StaleVersion
+from solver.tables.params import SeatSpec, TableParams
+from solver.tables.replay import MoveRefused, Replayed, apply_move, bot_move, start
+from solver.tables.schema import COMPANION, DIGITAL, MOVES, OVER, PLAYING, SEATS, TABLES
+
+CACHED_TABLES = 256  # games kept in memory; an older one is replayed from its moves when asked for again
+MAX_STATE_FILE = 256 * 1024  # characters of an imported state file
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    seat: int
+    name: str
+    kind: str
+    bot: str | None
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """A table's row and seats, without its game."""
+
+    id: int
+    kind: str
+    created: datetime
+    version: int
+    status: str
+    seats: tuple[SeatRow, ...]
+
+
+@dataclass(frozen=True)
+class TableSnapshot:
+    """A table at one version: its row, and its game (`replayed`, a digital table) or its state file
+    (`state_text`, a companion table). A copy: the table may play on meanwhile."""
+
+    row: TableRow
+    replayed: Replayed | None = None
+    state_text: str | None = None
+
+
+@dataclass(frozen=True)
+class Created:
+    """A new table, and each person's seat with its join token (given out this once)."""
+
+    snapshot: TableSnapshot
+    tokens: dict[int, str]
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class _Lost(Exception):
+    """Another writer moved the table first."""
+
+
+class Lobby:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._games: OrderedDict[int, Replayed] = OrderedDict()
+        self._locks: dict[int, threading.Lock] = {}
+        self._guard = threading.Lock()
+
+    # ----- creating -----------------------------------------------------------------------------
+
+    def create_table(self, params: TableParams) -> Created:
+        """A digital table with these parameters; the bots to move first make their moves."""
+        replayed = start(params)  # bad parameters are bad input before anything is written
+        tokens = {index: secrets.token_urlsafe(24) for index, seat in enumerate(params.seats) if seat.bot is None}
+        with self.engine.begin() as connection:
+            table_id = self._insert_table(connection, DIGITAL, params=params.to_json())
+            connection.execute(insert(SEATS), [_seat_values(table_id, index, seat, tokens.get(index))
+                                               for index, seat in enumerate(params.seats)])
+        with self._locked(table_id):
+            self._remember(table_id, replayed)
+            self._advance_bots(table_id)
+        return Created(self.snapshot(table_id), tokens)
+
+    def import_companion(self, text: str) -> TableSnapshot:
+        """A companion table holding this state file (BadInput, with the line, for a broken one)."""
+        if len(text) > MAX_STATE_FILE:
+            raise BadInput(f"the state file has more than {MAX_STATE_FILE // 1024} KB")
+        state = parse_state(text, "the state file")
+        with self.engine.begin() as connection:
+            table_id = self._insert_table(connection, COMPANION, state=text,
+                                          status=OVER if state.finished is not None else PLAYING)
+            connection.execute(insert(SEATS), [_seat_values(table_id, index, SeatSpec(name), None)
+                                               for index, name in enumerate(state.players)])
+        return self.snapshot(table_id)
+
+    def _insert_table(self, connection: Connection, kind: str, params: dict[str, Any] | None = None,
+                      state: str | None = None, status: str = PLAYING) -> int:
+        result = connection.execute(insert(TABLES).values(
+            kind=kind, created=datetime.now(UTC), params=params, state=state, version=0, status=status))
+        key = result.inserted_primary_key
+        assert key is not None
+        return int(key[0])
+
+    # ----- reading ------------------------------------------------------------------------------
+
+    def tables(self, open_only: bool = True) -> list[TableRow]:
+        """The tables, newest first; `open_only`: those whose game goes on."""
+        query = select(TABLES.c.id, TABLES.c.kind, TABLES.c.created, TABLES.c.version, TABLES.c.status)
+        if open_only:
+            query = query.where(TABLES.c.status == PLAYING)
+        with self.engine.connect() as connection:
+            rows = connection.execute(query.order_by(TABLES.c.id.desc())).all()
+            seats = _seats_by_table(connection, [row.id for row in rows])
+        return [TableRow(row.id, row.kind, _aware(row.created), row.version, row.status, seats.get(row.id, ()))
+                for row in rows]
+
+    def snapshot(self, table_id: int) -> TableSnapshot:
+        """The table as it is now (the bots owed a move make it first)."""
+        with self._locked(table_id):
+            row = self._row(table_id)
+            if row.kind == COMPANION:
+                return TableSnapshot(row, state_text=self._state_text(table_id))
+            self._advance_bots(table_id)
+            return self._snapshot_now(table_id)
+
+    def version(self, table_id: int) -> int:
+        """The table's version (its number of moves): one cheap read, for the change feed."""
+        with self.engine.connect() as connection:
+            version = connection.execute(select(TABLES.c.version).where(TABLES.c.id == table_id)).scalar()
+        if version is None:
+            raise NoSuchTable(f"there is no table {table_id}")
+        return int(version)
+
+    def seat_of(self, table_id: int, token: str) -> int:
+        """The seat whose join token this is; SeatRefused for any other token."""
+        wanted = token_hash(token)
+        with self.engine.connect() as connection:
+            found = connection.execute(select(SEATS.c.seat, SEATS.c.token_hash)
+                                       .where(SEATS.c.table_id == table_id)).all()
+        if not found and not self._exists(table_id):
+            raise NoSuchTable(f"there is no table {table_id}")
+        for seat, stored in found:
+            if stored is not None and hmac.compare_digest(stored, wanted):
+                return int(seat)
+        raise SeatRefused(f"this token is no seat's at table {table_id}; open the join link you were given")
+
+    def export_state(self, table_id: int) -> str:
+        """The table as a state file (hands and piles in it). A digital table's hands and piles are
+        private until its game is over: SeatRefused before."""
+        snapshot = self.snapshot(table_id)
+        if snapshot.state_text is not None:
+            return snapshot.state_text
+        assert snapshot.replayed is not None
+        state = snapshot.replayed.state
+        if not state.is_terminal():
+            raise SeatRefused("the game goes on: its hands and piles are private until it is over")
+        return state.table.to_yaml()
+
+    # ----- moving -------------------------------------------------------------------------------
+
+    def act(self, table_id: int, seat: int, code: int, version: int) -> TableSnapshot:
+        """Seat `seat` makes move `code`, decided on `version`; then the bots owed a move make theirs.
+        StaleVersion when the table moved on since `version`, SeatRefused when another seat is to
+        move, ActionRefused when the rules refuse the move."""
+        with self._locked(table_id):
+            replayed = self._synced(table_id)
+            if version != replayed.version:
+                raise StaleVersion(f"this was decided on version {version}, but the table is at version "
+                                   f"{replayed.version}: here it is now", self._snapshot_now(table_id))
+            mover = replayed.mover_seat()
+            if mover is None:
+                raise ActionRefused(f"the game is over ({replayed.state.end_reason()})", self._snapshot_now(table_id))
+            if mover != seat:
+                raise SeatRefused(f"it is {replayed.game.players[mover]}'s move: a seat moves only for itself")
+            if code not in replayed.legal_codes():
+                raise ActionRefused(f"{code} ({replayed.codes.text(code)}) is not legal now; the legal "
+                                    "actions are in the view", self._snapshot_now(table_id))
+            self._commit(table_id, replayed, seat, code)
+            self._advance_bots(table_id)
+            return self._snapshot_now(table_id)
+
+    def _advance_bots(self, table_id: int) -> None:
+        """While a bot is to move, it moves: each move its own checked transaction."""
+        while True:
+            replayed = self._synced(table_id)
+            code = bot_move(replayed)
+            if code is None:
+                return
+            seat = replayed.mover_seat()
+            assert seat is not None
+            try:
+                self._commit(table_id, replayed, seat, code)
+            except StaleVersion:
+                continue  # another process moved the bot first: look again
+
+    def _commit(self, table_id: int, replayed: Replayed, seat: int, code: int) -> None:
+        """Apply the move to the game in memory and write it, as move `version + 1`, in one
+        transaction; when another writer was first, the game in memory is dropped (it is replayed
+        from the database) and StaleVersion says so."""
+        version = replayed.version
+        try:
+            apply_move(replayed, seat, code)
+        except MoveRefused as error:
+            raise ActionRefused(str(error), self._snapshot_now(table_id)) from None
+        status = OVER if replayed.state.is_terminal() else PLAYING
+        try:
+            with self.engine.begin() as connection:
+                moved = connection.execute(update(TABLES).where(TABLES.c.id == table_id, TABLES.c.version == version)
+                                           .values(version=version + 1, status=status))
+                if moved.rowcount != 1:
+                    raise _Lost
+                connection.execute(insert(MOVES).values(table_id=table_id, seq=version + 1, action=code, seat=seat,
+                                                        at=datetime.now(UTC)))
+        except (_Lost, exc.IntegrityError):
+            self._forget(table_id)
+            raise StaleVersion(f"another move was made at version {version} first",
+                               self._snapshot_now(table_id)) from None
+        except BaseException:
+            self._forget(table_id)  # the game in memory is ahead of the database: replay it next time
+            raise
+
+    # ----- the games in memory ------------------------------------------------------------------
+
+    def _synced(self, table_id: int) -> Replayed:
+        """The table's game with every move the database holds (the caller holds the table's lock)."""
+        replayed = self._games.get(table_id)
+        if replayed is None:
+            replayed = start(self._params(table_id))
+        with self.engine.connect() as connection:
+            moves = connection.execute(select(MOVES.c.seat, MOVES.c.action)
+                                       .where(MOVES.c.table_id == table_id, MOVES.c.seq > replayed.version)
+                                       .order_by(MOVES.c.seq)).all()
+        for seat, code in moves:
+            apply_move(replayed, seat, code)  # a stored move was legal when it was made, and is again
+        self._remember(table_id, replayed)
+        return replayed
+
+    def _snapshot_now(self, table_id: int) -> TableSnapshot:
+        replayed = self._synced(table_id)
+        row = self._row(table_id)
+        return TableSnapshot(row, replayed=replayed.fork())
+
+    def _remember(self, table_id: int, replayed: Replayed) -> None:
+        with self._guard:
+            self._games[table_id] = replayed
+            self._games.move_to_end(table_id)
+            while len(self._games) > CACHED_TABLES:
+                self._games.popitem(last=False)
+
+    def _forget(self, table_id: int) -> None:
+        with self._guard:
+            self._games.pop(table_id, None)
+
+    @contextmanager
+    def _locked(self, table_id: int) -> Iterator[None]:
+        with self._guard:
+            lock = self._locks.setdefault(table_id, threading.Lock())
+        with lock:
+            yield
+
+    # ----- rows ---------------------------------------------------------------------------------
+
+    def _row(self, table_id: int) -> TableRow:
+        with self.engine.connect() as connection:
+            row = connection.execute(select(TABLES.c.id, TABLES.c.kind, TABLES.c.created, TABLES.c.version,
+                                            TABLES.c.status).where(TABLES.c.id == table_id)).first()
+            if row is None:
+                raise NoSuchTable(f"there is no table {table_id}")
+            seats = _seats_by_table(connection, [table_id]).get(table_id, ())
+        return TableRow(row.id, row.kind, _aware(row.created), row.version, row.status, seats)
+
+    def _params(self, table_id: int) -> TableParams:
+        with self.engine.connect() as connection:
+            params = connection.execute(select(TABLES.c.params).where(TABLES.c.id == table_id)).scalar()
+        if params is None:
+            raise NoSuchTable(f"there is no digital table {table_id}")
+        return TableParams.from_json(params)
+
+    def _state_text(self, table_id: int) -> str:
+        with self.engine.connect() as connection:
+            return str(connection.execute(select(TABLES.c.state).where(TABLES.c.id == table_id)).scalar())
+
+    def _exists(self, table_id: int) -> bool:
+        with self.engine.connect() as connection:
+            return connection.execute(select(TABLES.c.id).where(TABLES.c.id == table_id)).first() is not None
+
+
+def _seat_values(table_id: int, index: int, seat: SeatSpec, token: str | None) -> dict[str, Any]:
+    return {"table_id": table_id, "seat": index, "name": seat.name, "kind": seat.kind, "bot": seat.bot,
+            "token_hash": token_hash(token) if token else None}
+
+
+def _seats_by_table(connection: Connection, ids: list[int]) -> dict[int, tuple[SeatRow, ...]]:
+    if not ids:
+        return {}
+    rows = connection.execute(select(SEATS.c.table_id, SEATS.c.seat, SEATS.c.name, SEATS.c.kind, SEATS.c.bot)
+                              .where(SEATS.c.table_id.in_(ids)).order_by(SEATS.c.table_id, SEATS.c.seat)).all()
+    found: dict[int, list[SeatRow]] = {}
+    for row in rows:
+        found.setdefault(row.table_id, []).append(SeatRow(row.seat, row.name, row.kind, row.bot))
+    return {key: tuple(value) for key, value in found.items()}
+
+
+def _aware(moment: datetime) -> datetime:
+    """SQLite gives the time back without its zone: it was written in UTC."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)

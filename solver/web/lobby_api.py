@@ -1,0 +1,149 @@
+"""The lobby's JSON API (docs/table.md, "Tables"): tables created, listed, watched, played, exported
+and imported, each seat private.
+
+A seat proves itself with its join token in the `Authorization: Bearer TOKEN` header (a header, not
+the address: addresses end up in logs and history). Without it a request is a watcher's and sees
+only what every seat sees. The answers are the documents of `solver.documents.lobby`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import AsyncIterator
+from typing import TYPE_CHECKING, Any
+
+from sse_starlette.sse import EventSourceResponse
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from solver.core.errors import BadInput
+from solver.documents.lobby import WATCHER, created_document, table_view_document, tables_document
+from solver.tables.errors import ActionRefused, NoSuchTable, SeatRefused, StaleVersion
+from solver.tables.params import params_from_request
+from solver.web.bodies import json_object, read_body
+
+if TYPE_CHECKING:
+    from solver.tables.service import Lobby
+
+ACTION_KEYS = {"action", "version"}
+EVENT_POLL_SECONDS = 0.5  # how often an open change feed looks at its table's version
+
+
+def routes(lobby: Lobby) -> list[Route]:
+    api = _LobbyApi(lobby)
+    return [
+        Route("/api/tables", api.tables, methods=["GET", "POST"]),
+        Route("/api/tables/import", api.import_state, methods=["POST"]),
+        Route("/api/tables/{table:int}", api.view, methods=["GET"]),
+        Route("/api/tables/{table:int}/actions", api.act, methods=["POST"]),
+        Route("/api/tables/{table:int}/events", api.events, methods=["GET"]),
+        Route("/api/tables/{table:int}/export", api.export, methods=["GET"]),
+    ]
+
+
+def _error(status: int, message: str, **extra: Any) -> JSONResponse:
+    return JSONResponse({"error": message, **extra}, status_code=status)
+
+
+async def _no_such_table(request: Request, error: Exception) -> Response:
+    return _error(404, str(error))
+
+
+async def _seat_refused(request: Request, error: Exception) -> Response:
+    return _error(403, str(error))
+
+
+EXCEPTION_HANDLERS: dict[Any, Any] = {NoSuchTable: _no_such_table, SeatRefused: _seat_refused}
+
+
+def _bearer(request: Request) -> str | None:
+    """The seat's token from `Authorization: Bearer TOKEN`; None without the header."""
+    header = request.headers.get("authorization")
+    if header is None:
+        return None
+    scheme, _, token = header.strip().partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise SeatRefused("send a seat's join token as the header Authorization: Bearer TOKEN")
+    return token.strip()
+
+
+class _LobbyApi:
+    def __init__(self, lobby: Lobby) -> None:
+        self.lobby = lobby
+
+    async def tables(self, request: Request) -> Response:
+        if request.method == "GET":
+            every = request.query_params.get("all") in ("1", "true")
+            rows = await run_in_threadpool(self.lobby.tables, not every)
+            return JSONResponse(tables_document(rows))
+        body = await json_object(request, '{"seats": [{"name": "Anna"}, {"name": "Ben", "bot": "greedy"}]}')
+        params = params_from_request(body, seed=secrets.randbits(63))
+        created = await run_in_threadpool(self.lobby.create_table, params)
+        return JSONResponse(created_document(created), status_code=201)
+
+    async def import_state(self, request: Request) -> Response:
+        raw = await read_body(request)
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise BadInput("the state file is not UTF-8 text; send the YAML file itself") from None
+        if not text.strip():
+            raise BadInput("the body is empty: send a state file's YAML text (players: and the board)")
+        snapshot = await run_in_threadpool(self.lobby.import_companion, text)
+        return JSONResponse(table_view_document(snapshot, WATCHER), status_code=201)
+
+    async def view(self, request: Request) -> Response:
+        table, seat = await self._seat(request, required=False)
+        snapshot = await run_in_threadpool(self.lobby.snapshot, table)
+        return JSONResponse(table_view_document(snapshot, seat))
+
+    async def act(self, request: Request) -> Response:
+        table, seat = await self._seat(request, required=True)
+        assert seat is not None
+        body = await json_object(request, '{"action": 690, "version": 12}', ACTION_KEYS)
+        code, version = body.get("action"), body.get("version")
+        if not isinstance(code, int) or isinstance(code, bool):
+            raise BadInput('action is the int of a legal action (the view\'s "legal"), e.g. {"action": 690, '
+                           '"version": 12}')
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise BadInput("version is the table's version the action was decided on (the view's \"version\")")
+        try:
+            snapshot = await run_in_threadpool(self.lobby.act, table, seat, code, version)
+        except (StaleVersion, ActionRefused) as refused:
+            status = 409 if isinstance(refused, StaleVersion) else 422
+            return _error(status, str(refused), view=table_view_document(refused.current, seat))
+        return JSONResponse(table_view_document(snapshot, seat))
+
+    async def export(self, request: Request) -> Response:
+        table = int(request.path_params["table"])
+        text = await run_in_threadpool(self.lobby.export_state, table)
+        headers = {"content-disposition": f'attachment; filename="table-{table}.yaml"'}
+        return Response(text, media_type="application/yaml", headers=headers)
+
+    async def events(self, request: Request) -> Response:
+        table = int(request.path_params["table"])
+        await run_in_threadpool(self.lobby.version, table)  # 404 for no such table, before the stream opens
+        return EventSourceResponse(self._versions(request, table))
+
+    async def _versions(self, request: Request, table: int) -> AsyncIterator[dict[str, str]]:
+        """The table's version, then each new one, until the client goes away: public, so every seat
+        and watcher re-fetches its own view on each."""
+        told: int | None = None
+        while not await request.is_disconnected():
+            version = await run_in_threadpool(self.lobby.version, table)
+            if version != told:
+                told = version
+                yield {"event": "version", "data": f'{{"version": {version}}}'}
+            await asyncio.sleep(EVENT_POLL_SECONDS)
+
+    async def _seat(self, request: Request, required: bool) -> tuple[int, int | None]:
+        table = int(request.path_params["table"])
+        token = _bearer(request)
+        if token is None:
+            if required:
+                raise SeatRefused("only a seat may act: send its join token as the header Authorization: Bearer TOKEN")
+            return table, WATCHER
+        return table, await run_in_threadpool(self.lobby.seat_of, table, token)

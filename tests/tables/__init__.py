@@ -1,0 +1,1 @@
+"""Tests of solver.tables: the lobby on a real database."""
