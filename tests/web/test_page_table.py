@@ -361,13 +361,14 @@ def test_stop_highlights_the_removable_markers_and_credits_the_taker(serve: Any,
     assert "Boos" not in chips(page, "beehive theft")
 
 
-def test_the_stop_button_says_what_taking_scores_rule_7_included(serve: Any, open_page: Any,
-                                                                 tmp_path: Path) -> None:
+@pytest.mark.parametrize("viewport", SIZES)
+def test_the_stop_button_says_what_taking_scores_rule_7_included(serve: Any, open_page: Any, tmp_path: Path,
+                                                                 viewport: dict[str, int]) -> None:
     # murder loses its marker on Boos and keeps one, on Kirn: its tile follows (rule 7), +2 in all
     markers = {"break-in": ["Oberhausen", "Boos"], "highway robbery": ["Oberhausen", "Boos"],
                "murder": ["Boos", "Kirn"]}
     served = game(serve, tmp_path, markers)
-    page = open_page(served.url + "/", DESKTOP)
+    page = open_page(served.url + "/", viewport)
     page.get_by_text("STOP (rule 10)").click()
     page.get_by_role("button", name="Look for removable markers").click()
     page.get_by_role("button", name="Take them (+2)").click()
@@ -444,9 +445,10 @@ def test_odds_show_ties_as_ties_and_the_table_fits_a_desktop(serve: Any, open_pa
     shot(page, f"odds-ties-{viewport['width']}")
 
 
-def test_ending_the_game(serve: Any, open_page: Any, tmp_path: Path) -> None:
+@pytest.mark.parametrize("viewport", SIZES)
+def test_ending_the_game(serve: Any, open_page: Any, tmp_path: Path, viewport: dict[str, int]) -> None:
     served = game(serve, tmp_path, RULE_4, scores={"Anna": 3, "Ben": 5})
-    page = open_page(served.url + "/", PHONE, allow=(422,))
+    page = open_page(served.url + "/", viewport, allow=(422,))
     page.get_by_text("End the game (rule 12)").click()
     page.get_by_label("cards left in hands").fill("38 18")
     page.get_by_role("button", name="End the game").click()
