@@ -28,6 +28,7 @@ from solver.decks.entered import entered_path, table_deck
 from solver.documents.table import state_document
 from solver.table.store import BoardChanged, StateFile
 from solver.web import solo_api, table_api
+from solver.web.events import ChangeFeed
 from solver.web.guard import LOOPBACK_HOSTS, OriginGuard
 
 STATIC = Path(__file__).parent / "static"
@@ -130,9 +131,11 @@ async def _page(request: Request) -> Response:
 
 
 def create_app(config: TableConfig) -> Starlette:
+    """The app; its `state.feed` is the change feed, to `close()` when the server stops."""
+    feed = ChangeFeed(lambda: config.state_path)
     routes = [
         Route("/", _page),
-        *table_api.routes(config),
+        *table_api.routes(config, feed),
         *solo_api.routes(config),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
@@ -145,4 +148,6 @@ def create_app(config: TableConfig) -> Starlette:
     }
     # the guard is the outermost: a request from another site is refused before anything else looks at it
     middleware = [Middleware(OriginGuard, hosts=config.hosts), Middleware(TokenGate, token=config.token)]
-    return Starlette(routes=routes, exception_handlers=handlers, middleware=middleware)
+    app = Starlette(routes=routes, exception_handlers=handlers, middleware=middleware)
+    app.state.feed = feed
+    return app

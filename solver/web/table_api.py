@@ -10,12 +10,11 @@ import io
 import json
 import re
 import threading
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sse_starlette.sse import EventSourceResponse
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -35,7 +34,7 @@ from solver.table.errors import ChoiceNeeded, GameGoesOn, Refused
 from solver.table.state import VARIANT_KEYS, GameState, Variant, new_game
 from solver.table.store import Snapshot, StateFile
 from solver.web.bodies import json_object
-from solver.web.events import ChangeFeed
+from solver.web.events import ChangeFeed, FeedResponse
 
 if TYPE_CHECKING:
     from solver.web.app import TableConfig
@@ -111,10 +110,10 @@ CARD_NUMBER = re.compile(r"[0-9]{1,3}")  # ASCII digits only: str.isdigit also t
 
 
 class TableRoutes:
-    def __init__(self, config: TableConfig):
+    def __init__(self, config: TableConfig, feed: ChangeFeed):
         self.config = config
         self.new_games = threading.Lock()
-        self.feed = ChangeFeed(lambda: config.state_path)
+        self.feed = feed
 
     async def changed(self, work: Callable[..., dict[str, Any]], *args: Any) -> Response:
         """Run a change of the state file off the event loop, then tell the change feed at once."""
@@ -337,11 +336,7 @@ class TableRoutes:
         return JSONResponse(await run_in_threadpool(documents.count_document, snapshot))
 
     async def events(self, request: Request) -> Response:
-        async def changes() -> AsyncIterator[dict[str, str]]:
-            async for version in self.feed.versions(request.is_disconnected):
-                yield {"event": "state", "data": json.dumps({"version": version})}
-
-        return EventSourceResponse(changes(), ping=15)
+        return FeedResponse(self.feed)
 
 
 def _numbers(data: dict[str, Any], key: str) -> tuple[int, ...]:
@@ -418,8 +413,8 @@ async def _choice_needed(request: Request, error: Exception) -> Response:
     return JSONResponse({"error": error.message, "options": list(error.options)}, status_code=400)
 
 
-def routes(config: TableConfig) -> list[Route]:
-    table = TableRoutes(config)
+def routes(config: TableConfig, feed: ChangeFeed) -> list[Route]:
+    table = TableRoutes(config, feed)
     return [
         Route("/api/session", table.session),
         Route("/api/join.svg", table.join_code),
