@@ -125,6 +125,31 @@ def test_the_previous_version_is_renamed_into_place_never_through_a_planted_link
     assert previous_version(path).read_text(encoding="utf-8") == "first\n"
 
 
+def test_the_previous_version_is_the_replaced_file_itself_under_a_second_name(tmp_path):
+    path = tmp_path / "state.yaml"
+    save_atomic(path, "first\n")
+    first = path.stat().st_ino
+    save_atomic(path, "second\n")
+    assert previous_version(path).stat().st_ino == first  # linked, not copied: no second write to sync
+    assert previous_version(path).read_text(encoding="utf-8") == "first\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["state.yaml", "state.yaml.prev"]
+
+
+@pytest.mark.parametrize("failure", [errno.EXDEV, errno.EPERM, errno.EMLINK])
+def test_without_hard_links_the_previous_version_is_a_copy(tmp_path, monkeypatch, failure):
+    path = tmp_path / "state.yaml"
+    save_atomic(path, "first\n")
+
+    def no_link(*_):
+        raise OSError(failure, os.strerror(failure))
+
+    monkeypatch.setattr(yamlio.os, "link", no_link)
+    save_atomic(path, "second\n")
+    assert previous_version(path).read_text(encoding="utf-8") == "first\n"
+    assert path.read_text(encoding="utf-8") == "second\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["state.yaml", "state.yaml.prev"]
+
+
 def test_a_linked_file_updates_its_target(tmp_path):
     target, link = tmp_path / "real.yaml", tmp_path / "state.yaml"
     target.write_text("first\n", encoding="utf-8")
