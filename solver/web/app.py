@@ -25,7 +25,6 @@ from solver.core.board import Board, load_board
 from solver.core.deck import Deck
 from solver.core.errors import BadInput
 from solver.decks.entered import entered_path, table_deck
-from solver.documents.table import state_document
 from solver.table.store import BoardChanged, StateFile
 from solver.web import solo_api, table_api
 from solver.web.events import ChangeFeed
@@ -113,7 +112,7 @@ async def _bad_input(request: Request, error: Exception) -> Response:
 
 async def _board_changed(request: Request, error: Exception) -> Response:
     assert isinstance(error, BoardChanged)
-    return JSONResponse({"error": str(error), "state": state_document(error.current)}, status_code=409)
+    return JSONResponse({"error": str(error), "state": table_api.state_json(error.current)}, status_code=409)
 
 
 async def _http_error(request: Request, error: Exception) -> Response:

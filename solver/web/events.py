@@ -29,7 +29,7 @@ from starlette.types import Receive, Scope, Send
 
 from solver.core.errors import BadInput
 from solver.core.yamlio import read_input_bytes
-from solver.table.store import version_of
+from solver.table.store import StateFile, version_of
 
 POLL_SECONDS = 0.1
 PAGE_GAP_SECONDS = 0.25  # at least this between two events to one page: a burst of changes is one event
@@ -86,6 +86,9 @@ class ChangeFeed:
             except BadInput as error:
                 self.problem = str(error)
         changed, self.version = version != self.version, version
+        if changed and path and version:
+            with contextlib.suppress(BadInput):  # every page asks for the new board now: parse it once, first
+                StateFile(path).read()
         return changed
 
     async def _watch(self) -> None:
