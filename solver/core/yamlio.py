@@ -393,9 +393,17 @@ def _link_temporary(target: Path, previous: Path) -> Path | None:
     return None
 
 
+_CLEANED: dict[tuple[str, str], float] = {}  # (folder, name) -> when this process last removed its stale temporaries
+
+
 def _clean_stale_temporaries(folder: Path, name: str) -> None:
-    """Remove temporary files of `name` left by saves that were killed."""
+    """Remove temporary files of `name` left by saves that were killed: by the first save of it in
+    a process, then at most once every STALE_TEMPORARY_SECONDS (listing the folder at every save
+    of a busy table cost up to two milliseconds, and a temporary is not stale any sooner)."""
     now = time.time()
+    if now - _CLEANED.get((str(folder), name), 0.0) < STALE_TEMPORARY_SECONDS:
+        return
+    _CLEANED[(str(folder), name)] = now
     for stale in folder.glob(f".{glob.escape(name)}.*.tmp"):
         try:
             if stale.is_file() and not stale.is_symlink() and now - stale.stat().st_mtime > STALE_TEMPORARY_SECONDS:

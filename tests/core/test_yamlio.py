@@ -150,6 +150,21 @@ def test_without_hard_links_the_previous_version_is_a_copy(tmp_path, monkeypatch
     assert sorted(p.name for p in tmp_path.iterdir()) == ["state.yaml", "state.yaml.prev"]
 
 
+def test_a_temporary_left_by_a_killed_save_is_removed_then_the_folder_left_alone_a_minute(tmp_path, monkeypatch):
+    monkeypatch.setattr(yamlio, "_CLEANED", {})
+    path = tmp_path / "state.yaml"
+    stale = tmp_path / ".state.yaml.abcd1234.tmp"
+    stale.write_text("half a save\n", encoding="utf-8")
+    old = time.time() - yamlio.STALE_TEMPORARY_SECONDS - 5
+    os.utime(stale, (old, old))
+    save_atomic(path, "first\n")
+    assert not stale.exists()
+    listed: list[str] = []
+    monkeypatch.setattr(yamlio.glob, "escape", lambda name: listed.append(name) or name)
+    save_atomic(path, "second\n")
+    assert listed == []  # not listed again within the minute: nothing can have gone stale meanwhile
+
+
 def test_a_linked_file_updates_its_target(tmp_path):
     target, link = tmp_path / "real.yaml", tmp_path / "state.yaml"
     target.write_text("first\n", encoding="utf-8")
