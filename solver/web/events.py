@@ -181,6 +181,7 @@ class FeedResponse(Response):
         finally:
             self.feed.pages.discard(page)
             gone.cancel()
+        await send({"type": "http.response.body", "body": b"", "more_body": False})  # a page gone: nothing sent
 
 
 async def _until_gone(receive: Receive, page: Page) -> None:

@@ -91,6 +91,7 @@ def test_every_page_is_told_the_version_then_each_change(game: Path, monkeypatch
         feed.close()
         await asyncio.wait_for(asyncio.gather(*(page.task for page in pages)), WAIT)
         assert not feed.pages
+        assert all(page.sent[-1] == {"type": "http.response.body", "body": b"", "more_body": False} for page in pages)
 
     asyncio.run(scenario())
 
