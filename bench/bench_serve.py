@@ -17,7 +17,7 @@ none waits on another's interpreter; every client and page has a connection of i
 request is written to just after its answer is read and decoded: what the person at that device
 waits on. The clients speak HTTP/1.1 themselves, a request written and its answer read by its
 Content-Length on one kept-alive connection, quiet and loaded alike: httpx's async client took
-over a millisecond of CPU a request, as much as the server's answer, so that the load generator
+about as much CPU a request as the server's answer (ten times this client's), so that the load generator
 competed with the server for the machine's two cores, and 40 clients on one loop waited on each
 other's parsing, neither of which a person at a device of their own waits on. The pages read their
 event streams the same way. Goals: paced p99 <= 10x the quiet round trip (its p50); the slowest
