@@ -12,9 +12,16 @@ board with one move more (a play) or one fewer (an undo) than the board it was d
 at the end the history holds (plays acknowledged - undos acknowledged) moves.
 
 The server, the measured clients and the listening pages are three processes on loopback, so that
-none waits on another's interpreter; every client and page has a client of its own, made (and
-every page open) before the clock starts. Goals: paced p99 <= 10x the quiet round trip (its p50); the slowest request
-under saturation < 1 s; 0 lost or doubled changes.
+none waits on another's interpreter; every client and page has a connection of its own, opened
+(and every page listening) before the clock starts. A round trip is timed from just before the
+request is written to just after its answer is read and decoded: what the person at that device
+waits on. The clients speak HTTP/1.1 themselves, a request written and its answer read by its
+Content-Length on one kept-alive connection, quiet and loaded alike: httpx's async client took
+about as much CPU a request as the server's answer (ten times this client's), so that the load generator
+competed with the server for the machine's two cores, and 40 clients on one loop waited on each
+other's parsing, neither of which a person at a device of their own waits on. The pages read their
+event streams the same way. Goals: paced p99 <= 10x the quiet round trip (its p50); the slowest
+request under saturation < 1 s; 0 lost or doubled changes.
 
     python bench/bench_serve.py [--seconds 10] [--clients 40] [--streams 200]
 """
@@ -23,6 +30,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import json
 import multiprocessing
 import os
 import random
@@ -32,6 +41,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from multiprocessing import Process, Queue
 from pathlib import Path
@@ -94,21 +104,63 @@ class Load:
     failed_streams: int = 0
 
 
-async def change(client: httpx.AsyncClient, seen: dict[str, object], load: Load) -> None:
+class Connection:
+    """One kept-alive HTTP/1.1 connection to the server: a request written, its answer read by its
+    Content-Length (the event stream, by its chunks)."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, host: str):
+        self.reader, self.writer, self.host = reader, writer, host
+
+    @classmethod
+    async def open(cls, url: str) -> Connection:
+        host = url.removeprefix("http://")
+        name, port = host.rsplit(":", 1)
+        reader, writer = await asyncio.open_connection(name, int(port))
+        return cls(reader, writer, host)
+
+    def send(self, method: str, path: str, document: object = None) -> None:
+        body = b"" if document is None else json.dumps(document).encode()
+        kind = b"content-type: application/json\r\n" if document is not None else b""
+        self.writer.write(f"{method} {path} HTTP/1.1\r\nhost: {self.host}\r\n".encode() + kind
+                          + f"content-length: {len(body)}\r\n\r\n".encode() + body)
+
+    async def head(self) -> tuple[int, dict[bytes, bytes]]:
+        lines = (await self.reader.readuntil(b"\r\n\r\n")).split(b"\r\n")
+        headers = dict(line.lower().split(b": ", 1) for line in lines[1:] if line)
+        return int(lines[0].split()[1]), headers
+
+    async def request(self, method: str, path: str, document: object = None) -> tuple[int, Any]:
+        self.send(method, path, document)
+        status, headers = await self.head()
+        body = await self.reader.readexactly(int(headers[b"content-length"]))
+        return status, json.loads(body)
+
+    async def chunks(self) -> AsyncIterator[bytes]:
+        """The chunks of a streamed answer (after its head), until it ends."""
+        while size := int(await self.reader.readline(), 16):
+            yield (await self.reader.readexactly(size + 2))[:-2]
+
+    async def close(self) -> None:
+        self.writer.close()
+        with contextlib.suppress(OSError):
+            await self.writer.wait_closed()
+
+
+async def change(client: Connection, seen: dict[str, Any], load: Load) -> None:
     version, moves = seen["version"], seen["moves"]
     started = time.perf_counter()
-    if moves:
-        answer = await client.post("/api/undo", json={"version": version})
-    else:
-        answer = await client.post("/api/play", json={"card": 38, "version": version})
+    async with asyncio.timeout(30):
+        if moves:
+            status, document = await client.request("POST", "/api/undo", {"version": version})
+        else:
+            status, document = await client.request("POST", "/api/play", {"card": 38, "version": version})
     load.latencies.append(time.perf_counter() - started)
     load.change_latencies.append(load.latencies[-1])
-    load.statuses[answer.status_code] = load.statuses.get(answer.status_code, 0) + 1
-    document = answer.json()
+    load.statuses[status] = load.statuses.get(status, 0) + 1
     state = document.get("state")
     if state is not None:
         seen["version"], seen["moves"] = state["version"], len(state["history"])
-    if answer.status_code == 200:
+    if status == 200:
         if len(state["history"]) != moves + (-1 if moves else 1):
             load.doubled += 1
         if moves:
@@ -117,25 +169,18 @@ async def change(client: httpx.AsyncClient, seen: dict[str, object], load: Load)
             load.plays += 1
 
 
-async def check(client: httpx.AsyncClient, load: Load) -> None:
+async def check(client: Connection, load: Load) -> None:
     started = time.perf_counter()
-    answer = await client.post("/api/check", json={"card": 38})
+    async with asyncio.timeout(30):
+        status, _ = await client.request("POST", "/api/check", {"card": 38})
     load.latencies.append(time.perf_counter() - started)
-    load.statuses[answer.status_code] = load.statuses.get(answer.status_code, 0) + 1
+    load.statuses[status] = load.statuses.get(status, 0) + 1
 
 
-def new_client(url: str, timeout: float | None) -> httpx.AsyncClient:
-    """A client of its own for each measured client and each page (a pool shared by 40 tasks
-    queues them on its lock), all made before the clock starts: making one costs tens of
-    milliseconds (its TLS context), which would block the loop while it runs."""
-    return httpx.AsyncClient(base_url=url, timeout=timeout)
-
-
-async def client_loop(client: httpx.AsyncClient, seconds: float, period: float | None, load: Load,
-                      seed: int) -> None:
+async def client_loop(client: Connection, seconds: float, period: float | None, load: Load, seed: int) -> None:
     chance = random.Random(seed)
-    state = (await client.get("/api/state")).json()
-    seen: dict[str, object] = {"version": state["version"], "moves": len(state["history"])}
+    state = (await client.request("GET", "/api/state"))[1]
+    seen: dict[str, Any] = {"version": state["version"], "moves": len(state["history"])}
     end = time.monotonic() + seconds
     tick = time.monotonic() + chance.random() * (period or 0)
     while time.monotonic() < end:
@@ -148,24 +193,27 @@ async def client_loop(client: httpx.AsyncClient, seconds: float, period: float |
             await check(client, load)
 
 
-async def listen(client: httpx.AsyncClient, counted: list[int], opened: asyncio.Event, streams: int,
-                 first: list[int]) -> None:
-    async with client.stream("GET", "/api/events") as events:
-        async for line in events.aiter_lines():
-            if line.startswith("event: state"):
-                counted[0] += 1
-                if len(first) < streams and id(client) not in first:
-                    first.append(id(client))
+async def listen(url: str, counted: list[int], opened: asyncio.Event, streams: int, first: set[int]) -> None:
+    page = await Connection.open(url)
+    try:
+        page.send("GET", "/api/events")
+        await page.head()
+        async for chunk in page.chunks():
+            if b"event: state" in chunk:
+                counted[0] += chunk.count(b"event: state")
+                if len(first) < streams:
+                    first.add(id(page))
                     if len(first) == streams:
                         opened.set()
+    finally:
+        await page.close()
 
 
 async def listen_all(url: str, streams: int, ready: Any, stop: Any) -> tuple[int, int]:
     """(events the pages received after they all were open, pages whose stream failed)."""
-    counted, first = [0], []
+    counted, first = [0], set[int]()
     opened = asyncio.Event()
-    clients = [new_client(url, None) for _ in range(streams)]
-    listeners = [asyncio.create_task(listen(client, counted, opened, streams, first)) for client in clients]
+    listeners = [asyncio.create_task(listen(url, counted, opened, streams, first)) for _ in range(streams)]
     if streams:
         await opened.wait()
     counted[0] = 0
@@ -176,8 +224,6 @@ async def listen_all(url: str, streams: int, ready: Any, stop: Any) -> tuple[int
     for task in listeners:
         task.cancel()
     await asyncio.gather(*listeners, return_exceptions=True)
-    for client in clients:
-        await client.aclose()
     return counted[0], failed
 
 
@@ -195,23 +241,26 @@ async def run_load(url: str, clients: int, streams: int, seconds: float, period:
     listening.start()
     if streams:
         ready.wait(120)  # every page open and told the first version before the clock starts
-    measured = [new_client(url, 30) for _ in range(clients)]
+    measured = [await Connection.open(url) for _ in range(clients)]
     await asyncio.gather(*(client_loop(client, seconds, period, load, seed) for seed, client in enumerate(measured)))
     for client in measured:
-        await client.aclose()
+        await client.close()
     stop.set()
     load.events, load.failed_streams = events.get()
     listening.join()
     return load
 
 
-def quiet(url: str, times: int) -> list[float]:
+async def quiet(url: str, times: int) -> list[float]:
+    """The round trips of one client alone, through the same connection code as the loaded ones."""
     found = []
-    with httpx.Client(base_url=url) as client:
-        for _ in range(times):
-            started = time.perf_counter()
-            client.post("/api/check", json={"card": 38}).raise_for_status()
-            found.append(time.perf_counter() - started)
+    client = await Connection.open(url)
+    for _ in range(times):
+        started = time.perf_counter()
+        status, _ = await client.request("POST", "/api/check", {"card": 38})
+        found.append(time.perf_counter() - started)
+        assert status == 200, status
+    await client.close()
     return found
 
 
@@ -246,7 +295,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         server, url = start_server(Path(folder))
         try:
-            calm = quiet(url, 300)
+            calm = asyncio.run(quiet(url, 300))
             paced = asyncio.run(run_load(url, args.clients, args.streams, args.seconds, 0.1))
             paced_faults = lost_or_doubled(url, paced, 0)
             moves = len(httpx.get(url + "/api/state").json()["history"])

@@ -86,9 +86,10 @@ def _serve_until_stopped(app: Any, host: str, port: int) -> bool:
     class Server(uvicorn.Server):
         def handle_exit(self, sig: int, frame: object) -> None:
             stopped_by.append(sig)
+            app.state.feed.close()  # the open event streams (the table pages) end
             super().handle_exit(sig, frame)  # type: ignore[arg-type]
 
-    # a short grace period: open event streams (the table page) do not hold Ctrl-C up
+    # a short grace period: a stream still open does not hold Ctrl-C up
     Server(uvicorn.Config(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=1)).run()
     return signal.SIGINT in stopped_by
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import glob
 import os
+import secrets
 import stat
 import tempfile
 import time
@@ -372,9 +373,37 @@ def _write_temporary(folder: Path, name: str, data: bytes, mode: int) -> Path:
     return Path(temporary)
 
 
+_NO_HARD_LINK = frozenset({errno.EXDEV, errno.EPERM, errno.EMLINK, errno.ENOTSUP, errno.EOPNOTSUPP, errno.ENOSYS})
+
+
+def _link_temporary(target: Path, previous: Path) -> Path | None:
+    """A new temporary name beside `previous` for the file `target` (a hard link, no data
+    written); None where the file system cannot link it there (another one, no hard links)."""
+    for _ in range(100):
+        temporary = previous.with_name(f".{previous.name}.{secrets.token_hex(4)}.tmp")
+        try:
+            os.link(target, temporary)
+        except FileExistsError:
+            continue
+        except OSError as error:
+            if error.errno in _NO_HARD_LINK:
+                return None
+            raise
+        return temporary
+    return None
+
+
+_CLEANED: dict[tuple[str, str], float] = {}  # (folder, name) -> when this process last removed its stale temporaries
+
+
 def _clean_stale_temporaries(folder: Path, name: str) -> None:
-    """Remove temporary files of `name` left by saves that were killed."""
+    """Remove temporary files of `name` left by saves that were killed: by the first save of it in
+    a process, then at most once every STALE_TEMPORARY_SECONDS (listing the folder at every save
+    of a busy table cost up to two milliseconds, and a temporary is not stale any sooner)."""
     now = time.time()
+    if now - _CLEANED.get((str(folder), name), 0.0) < STALE_TEMPORARY_SECONDS:
+        return
+    _CLEANED[(str(folder), name)] = now
     for stale in folder.glob(f".{glob.escape(name)}.*.tmp"):
         try:
             if stale.is_file() and not stale.is_symlink() and now - stale.stat().st_mtime > STALE_TEMPORARY_SECONDS:
@@ -407,10 +436,12 @@ def save_atomic(path: str | Path, text: str | bytes, keep_previous: bool = True)
 
     The text goes to a temporary file beside the file, synced to disk, then renamed over
     it, and the folder is synced. With `keep_previous`, the file being replaced is kept
-    as PATH.prev, written the same way (a temporary file renamed over it, never through a
-    link planted there) before the file itself is replaced, so PATH.prev is never newer
-    than PATH. A symbolic link at PATH is kept: the file it points to is updated. The
-    file keeps its mode (a new one gets 0666 less the umask); a read-only file is refused.
+    as PATH.prev before the file itself is replaced, so PATH.prev is never newer than PATH:
+    a second name of that very file (its data was synced when it was saved), linked in
+    under a temporary name and renamed over PATH.prev (never written through a link planted
+    there); a copy written as the new file is, where the file system has no hard links.
+    A symbolic link at PATH is kept: the file it points to is updated. The file keeps its
+    mode (a new one gets 0666 less the umask); a read-only file is refused.
     """
     path = Path(path)
     target = Path(os.path.realpath(path)) if path.is_symlink() else path
@@ -439,7 +470,8 @@ def save_atomic(path: str | Path, text: str | bytes, keep_previous: bool = True)
         temporaries.append(_write_temporary(folder, target.name, data, mode))
         if keep_previous and old_status is not None:
             previous = previous_version(path)
-            backup = _write_temporary(previous.parent, previous.name, target.read_bytes(), mode)
+            backup = _link_temporary(target, previous) or _write_temporary(
+                previous.parent, previous.name, target.read_bytes(), mode)
             temporaries.append(backup)
             os.replace(backup, previous)  # replaces a link planted at .prev, never writes through it
             temporaries.remove(backup)

@@ -500,7 +500,8 @@ class GameState:
         if reuse_previous and previous.exists() and not previous.is_symlink():
             try:
                 previous_text = read_text(previous)
-                if parse_state(previous_text, str(previous)).to_dict() == self.to_dict():
+                # the same text needs no parse: writing either is writing the same bytes
+                if previous_text != text and parse_state(previous_text, str(previous)).to_dict() == self.to_dict():
                     text = previous_text
             except BadInput:
                 pass  # an unreadable previous file is simply not reused

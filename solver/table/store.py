@@ -13,35 +13,48 @@ on that version is then decided on the very same board).
 A read of a file whose stamp (device, inode, size, modification and change times) is the one
 last read returns the snapshot read then, without reading, hashing and parsing it again; any
 save, by this process or another writer, replaces the file (a new inode) and so its stamp.
-A change always reads the file afresh under the lock.
+Readers of a file that changed parse it once: the others wait for that parse and share it.
+A change always reads the file's bytes afresh under the lock; when they are the very bytes
+read last, it changes a copy of that parse instead of parsing them again.
 """
 
 from __future__ import annotations
 
+import copy
+import errno
 import hashlib
 import os
+import sys
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from filelock import FileLock, Timeout
-
 from solver.core.errors import BadInput
 from solver.core.yamlio import create_atomic, decode_text, read_input_bytes
+
+if sys.platform != "win32":
+    import fcntl
 from solver.table.errors import NoStateFile
 from solver.table.state import GameState, parse_state
 
 LOCK_TIMEOUT = 10.0  # seconds a writer waits for another one to finish
 LOCK_POLL = 0.002  # seconds between two looks at a file lock another process holds
 _WRITERS: dict[str, threading.Lock] = {}  # path -> the lock this process's writers of it queue on
+_READERS: dict[str, threading.Lock] = {}  # path -> the lock its readers parse a changed file under, one at a time
 _WRITERS_LOCK = threading.Lock()
 
 
 def _writers(path: Path) -> threading.Lock:
     with _WRITERS_LOCK:
         return _WRITERS.setdefault(str(path.resolve()), threading.Lock())
+
+
+def _readers(key: str) -> threading.Lock:
+    with _WRITERS_LOCK:
+        return _READERS.setdefault(key, threading.Lock())
 
 
 @dataclass(frozen=True)
@@ -59,7 +72,16 @@ class BoardChanged(Exception):
 
 
 Stamp = tuple[int, int, int, int, int]
-_LAST_READ: dict[str, tuple[Stamp, Snapshot]] = {}  # path -> the stamp and snapshot of its last read
+
+
+@dataclass(frozen=True)
+class _Read:
+    stamp: Stamp | None
+    data: bytes
+    snapshot: Snapshot
+
+
+_LAST_READ: dict[str, _Read] = {}  # path -> its last read: the file's stamp then, its bytes, their snapshot
 _LAST_READ_LOCK = threading.Lock()
 
 
@@ -82,15 +104,16 @@ class StateFile:
         self.path = Path(path)
         self.timeout = timeout
         self.changed: Snapshot | None = None  # after `change`: the state as it saved it, with its version
-        self._lock = FileLock(self.path.with_name(f".{self.path.name}.lock"), timeout=timeout,
-                              poll_interval=LOCK_POLL)
+        self.lock_path = self.path.with_name(f".{self.path.name}.lock")
+
+    def _last(self) -> _Read | None:
+        with _LAST_READ_LOCK:
+            return _LAST_READ.get(str(self.path))
 
     def last_read(self) -> Snapshot | None:
         """The snapshot of the last read, when the file has not changed since (costs one stat); else None."""
-        key, stamp = str(self.path), _stamp(self.path)
-        with _LAST_READ_LOCK:
-            last = _LAST_READ.get(key)
-        return last[1] if stamp is not None and last is not None and last[0] == stamp else None
+        last, stamp = self._last(), _stamp(self.path)
+        return last.snapshot if stamp is not None and last is not None and last.stamp == stamp else None
 
     def read(self) -> Snapshot:
         """The state as saved now, with its version (saves are atomic, so no lock is needed).
@@ -98,23 +121,43 @@ class StateFile:
         The snapshot may be shared with other readers of the same unchanged file: read it, do
         not change it (`change` gives a state of its own).
         """
-        key, before = str(self.path), _stamp(self.path)
-        with _LAST_READ_LOCK:
-            last = _LAST_READ.get(key)
-        if before is not None and last is not None and last[0] == before:
-            return last[1]
-        snapshot = self.read_fresh()
-        if before is not None and _stamp(self.path) == before:  # unchanged while it was read
-            with _LAST_READ_LOCK:
-                _LAST_READ[key] = (before, snapshot)
-        return snapshot
+        found = self.last_read()
+        if found is not None:
+            return found
+        with _readers(str(self.path)):  # one parse of a changed file; the readers queued behind it share it
+            found = self.last_read()
+            if found is not None:
+                return found
+            before = _stamp(self.path)
+            data = self._bytes()
+            snapshot = self._snapshot_of(data)
+            if before is not None and _stamp(self.path) == before:  # unchanged while it was read
+                with _LAST_READ_LOCK:
+                    _LAST_READ[str(self.path)] = _Read(before, data, snapshot)
+            return snapshot
 
     def read_fresh(self) -> Snapshot:
-        """The state as saved now, read, hashed and parsed from the file's bytes."""
+        """The state as saved now, from the file's bytes read now."""
+        return self._snapshot_of(self._bytes())
+
+    def _bytes(self) -> bytes:
         if not self.path.exists() and not self.path.is_symlink():
             raise NoStateFile("no such state file", str(self.path))
-        data = read_input_bytes(self.path)  # a regular file of bounded size, read once
+        return read_input_bytes(self.path)  # a regular file of bounded size, read once
+
+    def _snapshot_of(self, data: bytes) -> Snapshot:
+        """The snapshot of these bytes: the last read's, when they are its bytes, else parsed (shared: read only)."""
+        last = self._last()
+        if last is not None and last.data == data:
+            return last.snapshot
         return Snapshot(parse_state(decode_text(data, str(self.path)), str(self.path)), version_of(data))
+
+    def _own_state(self, data: bytes) -> GameState:
+        """The state of these bytes for a change to make its own: never a state another reader holds."""
+        last = self._last()
+        if last is not None and last.data == data:
+            return copy.deepcopy(last.snapshot.state)
+        return parse_state(decode_text(data, str(self.path)), str(self.path))
 
     def version(self) -> str | None:
         """The current version, or None when the file is missing (cheap: no parsing)."""
@@ -128,28 +171,29 @@ class StateFile:
         if not self.path.parent.is_dir():
             raise BadInput("cannot write here (no such folder); check the path and that its folder exists",
                            str(self.path))
-        lock = Path(self._lock.lock_file)
+        lock = self.lock_path
         if lock.is_symlink() or (lock.exists() and not lock.is_file()):
-            # the lock is opened for writing (and truncated): never through a link someone planted
+            # the lock is opened for writing: never through a link someone planted
             raise BadInput("the lock file beside this state file is a link or not a file; remove it", str(lock))
         busy = BadInput(f"another command is changing this state file (waited {self.timeout:g} s); "
                         "try again in a moment", str(self.path))
         # the writers of this process queue on a lock of their own, so that one at a time polls the file's
         # lock (which other processes share) and a writer is woken the moment the one before it is done
+        deadline = time.monotonic() + self.timeout
         in_process = _writers(self.path)
         if not in_process.acquire(timeout=self.timeout):
             raise busy
         try:
             try:
-                self._lock.acquire()
-            except Timeout:
+                release = _take_file_lock(lock, deadline)
+            except _Busy:
                 raise busy from None
             except OSError as error:
                 raise BadInput(f"cannot take the lock beside this state file ({error.strerror})", str(lock)) from None
             try:
                 yield
             finally:
-                self._lock.release()
+                release()
         finally:
             in_process.release()
 
@@ -168,15 +212,17 @@ class StateFile:
             if seen.version != expected_version:
                 raise BoardChanged(seen)
         with self.locked():
-            snapshot = self.read_fresh()
-            if expected_version is not None and snapshot.version != expected_version:
-                raise BoardChanged(snapshot)
-            before = snapshot.state.to_dict()
-            yield snapshot.state
-            self.changed = snapshot
-            if snapshot.state.to_dict() != before:  # nothing changed, nothing written
-                text = snapshot.state.save(self.path, reuse_previous)
-                self.changed = Snapshot(snapshot.state, version_of(text.encode("utf-8")))
+            data = self._bytes()  # read afresh under the lock
+            version = version_of(data)
+            if expected_version is not None and version != expected_version:
+                raise BoardChanged(self._snapshot_of(data))
+            state = self._own_state(data)
+            before = state.to_dict()
+            yield state
+            self.changed = Snapshot(state, version)
+            if state.to_dict() != before:  # nothing changed, nothing written
+                text = state.save(self.path, reuse_previous)
+                self.changed = Snapshot(state, version_of(text.encode("utf-8")))
 
     def create(self, state: GameState, overwrite: bool = False) -> Snapshot:
         """Write a new game to the file, which must not exist yet (FileExists, nothing written);
@@ -187,3 +233,50 @@ class StateFile:
             else:
                 create_atomic(self.path, state.to_yaml())
             return self.read()
+
+
+class _Busy(Exception):
+    """Another process held the file's lock until the deadline."""
+
+
+def _take_file_lock(lock: Path, deadline: float) -> Callable[[], None]:
+    """Take the exclusive lock on `lock` that every process writing the state file takes, by the
+    deadline (else _Busy); returns what releases it. flock(2), as filelock takes it on this system,
+    in two system calls (filelock's bookkeeping costs a third of a millisecond a turn); filelock
+    where there is no flock."""
+    if sys.platform == "win32":
+        from filelock import FileLock, Timeout
+
+        held = FileLock(lock, timeout=max(0.0, deadline - time.monotonic()), poll_interval=LOCK_POLL)
+        try:
+            held.acquire()
+        except Timeout:
+            raise _Busy from None
+        return held.release
+    handle = os.open(lock, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)  # never through a link
+    try:
+        while not _flock_now(handle):
+            if time.monotonic() >= deadline:
+                raise _Busy
+            time.sleep(LOCK_POLL)
+    except BaseException:
+        os.close(handle)
+        raise
+    return lambda: _unlock(handle)
+
+
+def _flock_now(handle: int) -> bool:
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as error:
+        if error.errno in (errno.EAGAIN, errno.EACCES):
+            return False
+        raise
+    return True
+
+
+def _unlock(handle: int) -> None:
+    try:
+        fcntl.flock(handle, fcntl.LOCK_UN)
+    finally:
+        os.close(handle)

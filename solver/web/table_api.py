@@ -10,12 +10,12 @@ import io
 import json
 import re
 import threading
-from collections.abc import AsyncIterator, Callable
+from collections import OrderedDict
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sse_starlette.sse import EventSourceResponse
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -36,10 +36,38 @@ from solver.table.redo import redo
 from solver.table.state import VARIANT_KEYS, GameState, Variant, new_game
 from solver.table.store import Snapshot, StateFile
 from solver.web.bodies import json_object
-from solver.web.events import ChangeFeed
+from solver.web.events import ChangeFeed, FeedResponse
 
 if TYPE_CHECKING:
     from solver.web.app import TableConfig
+
+_KEPT_DOCUMENTS = 8
+
+
+class StateDocuments:
+    """The state documents of the last few snapshots, by the snapshot itself (never changed once
+    read or saved): every change refused as stale (409) answers the same current board, and so
+    does every page reading it, and its document costs far more than sending it."""
+
+    def __init__(self) -> None:
+        self._kept: OrderedDict[int, tuple[Snapshot, dict[str, Any]]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def __call__(self, snapshot: Snapshot) -> dict[str, Any]:
+        with self._lock:
+            kept = self._kept.get(id(snapshot))
+        if kept is not None and kept[0] is snapshot:
+            return kept[1]
+        document = state_document(snapshot)
+        with self._lock:
+            self._kept[id(snapshot)] = (snapshot, document)  # the snapshot held: its id is not reused meanwhile
+            while len(self._kept) > _KEPT_DOCUMENTS:
+                self._kept.popitem(last=False)
+        return document
+
+
+state_json = StateDocuments()
+
 
 class NotPlayable(Exception):
     def __init__(self, document: dict[str, Any]):
@@ -113,10 +141,10 @@ CARD_NUMBER = re.compile(r"[0-9]{1,3}")  # ASCII digits only: str.isdigit also t
 
 
 class TableRoutes:
-    def __init__(self, config: TableConfig):
+    def __init__(self, config: TableConfig, feed: ChangeFeed):
         self.config = config
         self.new_games = threading.Lock()
-        self.feed = ChangeFeed(lambda: config.state_path)
+        self.feed = feed
 
     async def changed(self, work: Callable[..., dict[str, Any]], *args: Any) -> Response:
         """Run a change of the state file off the event loop, then tell the change feed at once."""
@@ -163,8 +191,11 @@ class TableRoutes:
         return JSONResponse(board_document(self.config))
 
     async def state(self, request: Request) -> Response:
-        snapshot = await run_in_threadpool(self.config.state_file().read)
-        return JSONResponse(state_document(snapshot))
+        store = self.config.state_file()
+        snapshot = store.last_read()  # the board read already: no thread
+        if snapshot is None:
+            snapshot = await run_in_threadpool(store.read)
+        return JSONResponse(state_json(snapshot))
 
     async def check(self, request: Request) -> Response:
         data = await _body(request, "check")
@@ -191,7 +222,7 @@ class TableRoutes:
                                          _flag(data, "more"), discard)
             if not verdict.playable:
                 raise NotPlayable(documents.card_verdict_document(verdict, ref))
-        return {**documents.play_document(state, verdict, ref, player, chosen), "state": state_document(_left(store))}
+        return {**documents.play_document(state, verdict, ref, player, chosen), "state": state_json(_left(store))}
 
     async def undo(self, request: Request) -> Response:
         data = await _body(request, "undo")
@@ -203,7 +234,7 @@ class TableRoutes:
             if not state.history:
                 raise BadInput("nothing to undo")
             move = state.pop()
-        return {**documents.undo_document(state, move), "state": state_document(_left(store))}
+        return {**documents.undo_document(state, move), "state": state_json(_left(store))}
 
     async def redo(self, request: Request) -> Response:
         data = await _body(request, "redo")
@@ -223,7 +254,7 @@ class TableRoutes:
         discard = _numbers(data, "discard")
         with store.change(_version(data)) as state:
             move = rules.pass_turn(state, self._player(Snapshot(state, ""), data), discard)
-        return {**documents.pass_document(state, move), "state": state_document(_left(store))}
+        return {**documents.pass_document(state, move), "state": state_json(_left(store))}
 
     async def stop(self, request: Request) -> Response:
         snapshot = await run_in_threadpool(self.config.state_file().read)
@@ -241,7 +272,7 @@ class TableRoutes:
             found = documents.stop_document(state, self.config.the_board())
             move = deduce.take_stop(state, self.config.the_board(), resolve_player(taker, state.players))
         taken = documents.take_stop_document(found, state, move) if move is not None else found
-        return {**taken, "state": state_document(_left(store))}
+        return {**taken, "state": state_json(_left(store))}
 
     async def hand(self, request: Request) -> Response:
         data = await _body(request, "hand")
@@ -264,7 +295,7 @@ class TableRoutes:
             results = [documents.dead_document(state, ref, board) for ref in refs]
             move = deduce.take_out_dead(state, [(ref.number, ref.card) for ref in refs if ref.number is not None],
                                         board) if take_out else None
-        return {**documents.drawpile_document(results, move), "state": state_document(_left(store))}
+        return {**documents.drawpile_document(results, move), "state": state_json(_left(store))}
 
     async def end(self, request: Request) -> Response:
         return await self.changed(self._end, await _body(request, "end"))
@@ -279,7 +310,7 @@ class TableRoutes:
                 ref = refs[going.index]
                 raise NotPlayable({**documents.goes_on_document(going.verdict, ref),
                                    "error": f"the game goes on: {ref.label} is playable"}) from None
-        return {**documents.end_document(state), "state": state_document(_left(store))}
+        return {**documents.end_document(state), "state": state_json(_left(store))}
 
     def _cards(self, data: dict[str, Any], allow_empty: bool = False) -> list[CardRef]:
         cards = data.get("cards", [])
@@ -330,7 +361,7 @@ class TableRoutes:
             self._refuse_replacing(replace)
             path, snapshot = _create_game(self.config.folder, state)
             self.config.state_path = path  # served only once its file is written
-        return {**documents.new_game_document(str(path), state), "state": state_document(snapshot)}
+        return {**documents.new_game_document(str(path), state), "state": state_json(snapshot)}
 
     def _refuse_replacing(self, replace: bool) -> None:
         """A game that goes on is replaced only when the request says so: GameOpen (409) otherwise."""
@@ -349,11 +380,7 @@ class TableRoutes:
         return JSONResponse(await run_in_threadpool(documents.count_document, snapshot))
 
     async def events(self, request: Request) -> Response:
-        async def changes() -> AsyncIterator[dict[str, str]]:
-            async for version in self.feed.versions(request.is_disconnected):
-                yield {"event": "state", "data": json.dumps({"version": version})}
-
-        return EventSourceResponse(changes(), ping=15)
+        return FeedResponse(self.feed)
 
 
 def _numbers(data: dict[str, Any], key: str) -> tuple[int, ...]:
@@ -412,7 +439,7 @@ def resolve_player(given: str, players: list[str]) -> str:
 
 async def _game_open(request: Request, error: Exception) -> Response:
     assert isinstance(error, GameOpen)
-    return JSONResponse({"error": str(error), "state": state_document(error.current)}, status_code=409)
+    return JSONResponse({"error": str(error), "state": state_json(error.current)}, status_code=409)
 
 
 async def _not_playable(request: Request, error: Exception) -> Response:
@@ -430,8 +457,8 @@ async def _choice_needed(request: Request, error: Exception) -> Response:
     return JSONResponse({"error": error.message, "options": list(error.options)}, status_code=400)
 
 
-def routes(config: TableConfig) -> list[Route]:
-    table = TableRoutes(config)
+def routes(config: TableConfig, feed: ChangeFeed) -> list[Route]:
+    table = TableRoutes(config, feed)
     return [
         Route("/api/session", table.session),
         Route("/api/join.svg", table.join_code),

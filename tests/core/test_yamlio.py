@@ -125,6 +125,46 @@ def test_the_previous_version_is_renamed_into_place_never_through_a_planted_link
     assert previous_version(path).read_text(encoding="utf-8") == "first\n"
 
 
+def test_the_previous_version_is_the_replaced_file_itself_under_a_second_name(tmp_path):
+    path = tmp_path / "state.yaml"
+    save_atomic(path, "first\n")
+    first = path.stat().st_ino
+    save_atomic(path, "second\n")
+    assert previous_version(path).stat().st_ino == first  # linked, not copied: no second write to sync
+    assert previous_version(path).read_text(encoding="utf-8") == "first\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["state.yaml", "state.yaml.prev"]
+
+
+@pytest.mark.parametrize("failure", [errno.EXDEV, errno.EPERM, errno.EMLINK])
+def test_without_hard_links_the_previous_version_is_a_copy(tmp_path, monkeypatch, failure):
+    path = tmp_path / "state.yaml"
+    save_atomic(path, "first\n")
+
+    def no_link(*_):
+        raise OSError(failure, os.strerror(failure))
+
+    monkeypatch.setattr(yamlio.os, "link", no_link)
+    save_atomic(path, "second\n")
+    assert previous_version(path).read_text(encoding="utf-8") == "first\n"
+    assert path.read_text(encoding="utf-8") == "second\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["state.yaml", "state.yaml.prev"]
+
+
+def test_a_temporary_left_by_a_killed_save_is_removed_then_the_folder_left_alone_a_minute(tmp_path, monkeypatch):
+    monkeypatch.setattr(yamlio, "_CLEANED", {})
+    path = tmp_path / "state.yaml"
+    stale = tmp_path / ".state.yaml.abcd1234.tmp"
+    stale.write_text("half a save\n", encoding="utf-8")
+    old = time.time() - yamlio.STALE_TEMPORARY_SECONDS - 5
+    os.utime(stale, (old, old))
+    save_atomic(path, "first\n")
+    assert not stale.exists()
+    listed: list[str] = []
+    monkeypatch.setattr(yamlio.glob, "escape", lambda name: listed.append(name) or name)
+    save_atomic(path, "second\n")
+    assert listed == []  # not listed again within the minute: nothing can have gone stale meanwhile
+
+
 def test_a_linked_file_updates_its_target(tmp_path):
     target, link = tmp_path / "real.yaml", tmp_path / "state.yaml"
     target.write_text("first\n", encoding="utf-8")

@@ -25,7 +25,7 @@ from solver.table.state import load_state, new_game
 ROOT = Path(__file__).resolve().parents[2]
 
 # every step of a save that touches the disk, in the order a save takes them
-STEPS = [("tempfile", "mkstemp"), ("os", "fchmod"), ("os", "fsync"), ("os", "replace")]
+STEPS = [("tempfile", "mkstemp"), ("os", "fchmod"), ("os", "fsync"), ("os", "link"), ("os", "replace")]
 
 
 def _versions(tmp_path: Path) -> tuple[Path, list[str]]:
@@ -66,7 +66,7 @@ def _count_steps(tmp_path: Path) -> int:
 def test_a_save_failing_at_any_step_leaves_the_old_or_the_new_file(tmp_path):
     (tmp_path / "count").mkdir()
     total = _count_steps(tmp_path)
-    assert total >= 8  # two temporaries (made, chmod, synced), two renames, the folder synced
+    assert total >= 7  # a temporary (made, chmod, synced), the old file linked as .prev, two renames, the folder synced
     for failing in range(total):
         folder = tmp_path / f"fail-{failing}"
         folder.mkdir()

@@ -63,6 +63,45 @@ def test_a_held_lock_ends_in_a_clear_error(game: StateFile) -> None:
         pass
 
 
+def test_the_lock_is_the_one_filelock_takes(game: StateFile) -> None:
+    """Another program locking the file with filelock (as this one did before) holds this one's writers off."""
+    from filelock import FileLock
+
+    held = FileLock(game.lock_path)
+    with held, pytest.raises(BadInput, match="another command is changing"), \
+            StateFile(game.path, timeout=0.2).change():
+        pass
+    with StateFile(game.path).change() as state:  # and let go of it: the lock is free again
+        rules.pass_turn(state)
+
+
+def test_a_change_never_touches_the_board_readers_hold(game: StateFile) -> None:
+    seen = game.read()
+    with game.change(seen.version) as state:
+        assert state is not seen.state
+        rules.pass_turn(state)
+    assert seen.state.turn == "Anna" and not seen.state.history
+    assert game.read().state.turn == "Ben"
+
+
+def test_readers_of_a_changed_file_parse_it_once(game: StateFile, monkeypatch: pytest.MonkeyPatch) -> None:
+    from solver.table import store
+
+    with game.change() as state:
+        rules.pass_turn(state)
+    parses: list[str] = []
+    parse = store.parse_state
+
+    def counted(text: str, file: str) -> object:
+        parses.append(file)
+        return parse(text, file)
+
+    monkeypatch.setattr(store, "parse_state", counted)
+    with ThreadPoolExecutor(8) as pool:
+        versions = set(pool.map(lambda _: StateFile(game.path).read().version, range(32)))
+    assert len(versions) == 1 and len(parses) == 1
+
+
 def test_a_missing_folder_is_bad_input_not_a_new_folder(tmp_path: Path) -> None:
     store = StateFile(tmp_path / "nowhere" / "game.yaml")
     with pytest.raises(BadInput, match="no such folder"):

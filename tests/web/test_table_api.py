@@ -310,3 +310,15 @@ def test_odds_are_exact_shares_and_null_when_no_assignment_agrees(client: TestCl
     with local_client(TableConfig(state_path=careless), raise_server_exceptions=False) as table:
         nothing = table.get("/api/odds")
         assert nothing.status_code == 200 and nothing.json()["total"] == 0 and nothing.json()["odds"] is None
+
+
+def test_the_server_starts_with_what_it_loaded_out_of_the_collectors_sight(game: Path) -> None:
+    import gc
+
+    gc.unfreeze()
+    try:
+        with local_client(TableConfig(state_path=game, folder=game.parent)) as started:
+            assert gc.get_freeze_count() > 0  # the board, the deck, the libraries: never walked by a full collection
+            assert started.post("/api/check", json={"card": 38}).status_code == 200
+    finally:
+        gc.unfreeze()
