@@ -18,7 +18,8 @@ What it skips, and why that is safe only for the actions it lists itself:
 - no undo stack (`State.pop`): `clone()` is the way back, and it is cheap;
 - no refusal checks: `apply_action` trusts that the action is one `legal_actions()` listed. One it
   did not list raises ValueError where that is cheap to see (a kind of action the step does not
-  take, a card not in the hand, a card the rules refuse) and may otherwise be applied as given;
+  take, a pile or card the game does not have, a card not in the hand, a card the rules refuse)
+  and may otherwise be applied as given (a Pick deeper than its pile, a Stop by another player);
 - no table move stack, no state file, no `BadInput` for names: the players, piles and cards are
   the game's own.
 
@@ -999,24 +1000,27 @@ class FastState:
         if kind not in _ACCEPTS[self.step]:
             raise ValueError(f"{action}: now is the {self.step.value} step")
         self._legal = None
-        if isinstance(action, Deal):
-            self._deal(action.card)
-        elif isinstance(action, Draw):
-            self._take(self.tables.pile_index[action.pile], 0)
-        elif isinstance(action, Pick):
-            self._take(self.tables.pile_index[action.pile], action.depth)
-        elif isinstance(action, Play):
-            self._play(action)
-        elif isinstance(action, Pass):
-            self._pass()
-        elif isinstance(action, Discard):
-            self._discard(action.card)
-        elif isinstance(action, Decline):
-            self._decline()
-        elif isinstance(action, Stop):
-            self._stop()
-        else:
-            self._deal_out(list(action.order))
+        try:
+            if isinstance(action, Deal):
+                self._deal(action.card)
+            elif isinstance(action, Draw):
+                self._take(self.tables.pile_index[action.pile], 0)
+            elif isinstance(action, Pick):
+                self._take(self.tables.pile_index[action.pile], action.depth)
+            elif isinstance(action, Play):
+                self._play(action)
+            elif isinstance(action, Pass):
+                self._pass()
+            elif isinstance(action, Discard):
+                self._discard(action.card)
+            elif isinstance(action, Decline):
+                self._decline()
+            elif isinstance(action, Stop):
+                self._stop()
+            else:
+                self._deal_out(list(action.order))
+        except (KeyError, IndexError) as error:  # a pile, card or choice the game does not have
+            raise ValueError(f"{action}: not an action of this game now ({error!r})") from None
 
     def _deal(self, card: int) -> None:
         self.left.remove(card)

@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from solver.core import names
 from solver.core.bits import mask_of
 from solver.core.cards import GroupClue, RemoveOneMarker
-from solver.game.actions import Draw, Play
+from solver.game.actions import Draw, Play, Shuffle
 from solver.game.bots import GreedyBot, RandomBot, back_value, play_game
 from solver.game.game import Game, Rules
 from solver.game.playout import FAST_BOTS, FastRandomBot, FastState, _Look, fast_greedy, play_fast, summary
@@ -117,6 +117,9 @@ def side_by_side(seed: int, setup: Setup, checked: State | None = None, rng: ran
 def _next_action(state: State, fast: FastState, bots: list[GreedyBot | RandomBot], seed: int, setup: Setup,
                  index: int, legal: list) -> object:
     if state.is_chance_node():
+        if state.chance_outcomes() != fast.chance_outcomes():
+            raise _differs(seed, setup, index, "the chance outcomes listed", state.chance_outcomes(),
+                           fast.chance_outcomes())
         action, fast_action = state.sample_chance(), fast.sample_chance()
         if action != fast_action:
             raise _differs(seed, setup, index, "the chance outcomes", action, fast_action)
@@ -198,6 +201,28 @@ def test_the_bound_halts_a_fast_game_as_it_halts_a_checked_one() -> None:
     checked = play_game(game(), [GreedyBot()] * 3, 5, max_turns=3)
     fast = play_fast(game(), [fast_greedy] * 3, 5, max_turns=3)
     assert fast.summary() == summary(checked) and fast.end_reason() == "the bound of 3 turns was reached"
+
+
+def test_a_stacked_deck_deals_the_same_piles() -> None:
+    g = game()
+    state, fast = g.new_initial_state(1), FastState.new_initial_state(g, 1)
+    for piles in [("blue",), ("yellow",), ("orange",), ("green",), ("locations 1", "locations 2")]:
+        cards = sorted(n for name in piles for n in state.piles[name])
+        order = tuple(random.Random(len(cards)).sample(cards, len(cards)))
+        state.apply_action(Shuffle(piles, order))
+        fast.apply_action(Shuffle(piles, order))
+        assert fast.summary() == summary(state)
+    assert fast.step is Step.OPENING and fast.legal_actions() == state.legal_actions()
+
+
+def test_a_clone_goes_its_own_way() -> None:
+    fast = FastState.from_state(dealt(game()))
+    before = fast.summary()
+    clone = fast.clone()
+    while not clone.is_terminal():
+        clone.apply_action(clone.sample_chance() if clone.is_chance_node() else fast_greedy(clone))
+    assert fast.summary() == before and clone.summary() != before
+    assert clone.rng.getstate() == fast.rng.getstate()  # no chance node after the setup: neither drew
 
 
 def test_the_fast_random_bot_picks_what_the_random_bot_picks() -> None:
