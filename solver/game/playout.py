@@ -41,7 +41,7 @@ from weakref import WeakKeyDictionary
 
 from solver.core import names
 from solver.core.bits import FULL, byte_tables
-from solver.core.cards import DelictClue, DistrictClue, GroupClue, LocationClue
+from solver.core.cards import Clue, DelictClue, DistrictClue, GroupClue, LocationClue
 from solver.game.actions import Action, Deal, Decline, Discard, Draw, Pass, Pick, Play, Shuffle, Stop
 from solver.game.game import HAND_SIZE, PICK_FROM, TWO_PLAYER_DISCARDS, Game
 from solver.game.state import CHANCE, TERMINAL, State, Step
@@ -92,12 +92,13 @@ class _Tables:
         self.cards = {number: _card(clue, board) for number, clue in game.clues.items()}
         self.backs = {number: _back(number, game) for number in game.clues}
         self.partner_of: list[list[int]] = []  # relation -> location -> mask of its partners
-        self.partners: list[tuple[list[int], list[int]]] = []  # relation -> byte tables of partner_of
+        self.partner_bytes: list[tuple[list[int], list[int]]] = []  # relation -> byte tables of partner_of
         for relation in RELATIONS:
             near = [_mask(board.partners(location, relation)) for location in names.LOCATIONS]
             self.partner_of.append(near)
-            self.partners.append(byte_tables(near))
+            self.partner_bytes.append(byte_tables(near))
         piles, together = game.pile_layout()
+        self.layout = list(piles.values())  # the piles before shuffling, in order
         self.pile_names = list(piles)
         self.pile_index = {name: index for index, name in enumerate(self.pile_names)}
         self.together = [tuple(self.pile_index[name] for name in group) for group in together]
@@ -133,7 +134,7 @@ def _mask(locations: Sequence[str]) -> int:
     return found
 
 
-def _card(clue: Any, board: Board) -> _Card:
+def _card(clue: Clue, board: Board) -> _Card:
     match clue:
         case DelictClue(delict, locations):
             return _Card(_A, (names.DELICT_INDEX[delict],), _mask(locations))
@@ -179,7 +180,7 @@ class _Look:
     __slots__ = ("_removable", "full", "good", "markers", "match", "overfull", "owner", "quiet", "reserved", "rows",
                  "saturated", "singles", "unmatched")
 
-    def __init__(self, markers: list[int], tiles: int) -> None:
+    def __init__(self, markers: list[int], ntiles: int) -> None:
         self.markers = markers
         rows = self.rows = [d for d in range(DELICTS) if markers[d]]
         self.match, self.owner = _matching(markers, rows)
@@ -202,7 +203,7 @@ class _Look:
         # No delict with a single marker, fewer than 15 tiles, no location overfull: a card that
         # leaves every delict it touches 2 markers or more triggers neither rule 7 nor the last
         # delict nor rule 15 at the turn's end, so its points are known without a scratch board.
-        self.quiet = not singles and tiles < DELICTS - 1 and not four
+        self.quiet = not singles and ntiles < DELICTS - 1 and not four
         self.unmatched = FULL & ~used
         self.good, self.reserved = self._reach_unmatched()
         self._removable: list[tuple[int, int]] | None = None
@@ -429,8 +430,12 @@ class FastState:
     """A whole game in progress on masks; see the module docstring for what it skips.
 
     Mirrors `State` in OpenSpiel's shape. The board: `markers[d]` a mask of locations, `tiles[d]` a
-    location index or -1, `scores[seat]`; the cards: `hands[seat]` and `piles[i]` (top card last,
-    in the order of `pile_names`); the turn: `step` (`solver.game.state.Step`), `mover` (a seat).
+    location index or -1, `scores[seat]`, `remove_used` (the seats that played their "Remove one
+    marker" card), `out` (the cards out of the game, in the table's order), `finished`; the cards:
+    `hands[seat]` and `piles[i]` (top card last, in the order of `pile_names`); the turn: `step`
+    (`solver.game.state.Step`), `mover` (the seat acting now), `table_turn` (the table's turn, whose
+    turn is next once the STOP window closes), `turns` (completed). The fields are to be read, not
+    changed by hand: what the rules ask of a board is cached until an action changes it.
     """
 
     __slots__ = ("_legal", "_look", "asked", "cards_this_turn", "dealt", "discards", "finished", "game",
@@ -473,9 +478,8 @@ class FastState:
     def new_initial_state(cls, game: Game, seed: int = 0) -> FastState:
         """The state `Game.new_initial_state(seed)` makes: the piles laid out, the first shuffle next."""
         tables = _tables(game)
-        piles, _ = game.pile_layout()
         state = cls._blank(game, tables, random.Random(seed))
-        state.piles = [list(cards) for cards in piles.values()]
+        state.piles = [list(cards) for cards in tables.layout]
         state.hands = [[] for _ in tables.players]
         state.to_shuffle = list(tables.together)
         state.left = state._pooled()
@@ -848,7 +852,7 @@ class FastState:
         return not wrong or work.take(d, wrong)
 
     def _partners(self, spots: int, relation: int) -> int:
-        low, high = self.tables.partners[relation]
+        low, high = self.tables.partner_bytes[relation]
         return low[spots & 255] | high[spots >> 8]
 
     def _where(self, work: _Work, d: int) -> int:
