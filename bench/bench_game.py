@@ -9,9 +9,10 @@ and the fast playout path (solver.game.playout), side by side in one run.
 Each seed's game is played through the checked engine once and then through the fast path --repeat
 times, one after the other, so that a busy machine slows both alike; the ratio is fast games a second
 over checked ones (the goal: >= 20x on random games). "same games" counts the seeds whose fast game
-ended exactly as the checked one (board, cards, scores, turn: `playout.summary`).
+ended exactly as the checked one (board, cards, scores, turn: `playout.summary`). On a shared
+machine, --cpu times the process's CPU time instead of the wall clock.
 
-    python bench/bench_game.py [--games 60] [--players 3] [--repeat 10]
+    python bench/bench_game.py [--games 60] [--players 3] [--repeat 10] [--cpu]
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from solver.game.playout import FAST_BOTS, FastState, play_fast, summary
 
 NAMES = ("Anna", "Ben", "Carl", "Dora")
 GOAL = 20.0
+clock = time.perf_counter
 
 
 def paired_rates(game: Game, bot: str, games: int, repeat: int) -> tuple[float, float, list[int], int]:
@@ -41,13 +43,13 @@ def paired_rates(game: Game, bot: str, games: int, repeat: int) -> tuple[float, 
     turns, same = [], 0
     seats = range(game.num_players())
     for seed in range(games):
-        started = time.perf_counter()
+        started = clock()
         state = play_game(game, [BOTS[bot](seed + seat) for seat in seats], seed)
-        between = time.perf_counter()
+        between = clock()
         for _ in range(repeat):
             fast = play_fast(game, [FAST_BOTS[bot](seed + seat) for seat in seats], seed)
         checked_time += between - started
-        fast_time += time.perf_counter() - between
+        fast_time += clock() - between
         turns.append(state.turn.turns)
         same += fast.summary() == summary(state)
     return games / checked_time, games * repeat / fast_time, turns, same
@@ -59,10 +61,10 @@ def step_times(new_state: Callable[[int], Any], bots: Callable[[int], list[Any]]
     for seed in range(games):
         state, players = new_state(seed), bots(seed)
         while not state.is_terminal():
-            started = time.perf_counter()
+            started = clock()
             action = state.sample_chance() if state.is_chance_node() else players[state.current_player()](state)
             state.apply_action(action)
-            found.append(time.perf_counter() - started)
+            found.append(clock() - started)
     return sorted(found)
 
 
@@ -75,10 +77,14 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=60)
     parser.add_argument("--players", type=int, default=3, choices=(2, 3, 4))
     parser.add_argument("--repeat", type=int, default=10, help="fast games played per checked game")
+    parser.add_argument("--cpu", action="store_true", help="time CPU time (time.process_time), not the wall clock")
     args = parser.parse_args()
+    global clock
+    if args.cpu:
+        clock = time.process_time
     game = Game(NAMES[:args.players])
     print(f"{args.games} games of {args.players} players, the bundled deck, one process; "
-          f"each seed's game {args.repeat} times on the fast path")
+          f"each seed's game {args.repeat} times on the fast path; {'CPU time' if args.cpu else 'wall clock'}")
     print(f"{'bots':<8} {'checked/s':>10} {'fast/s':>9} {'ratio':>7} {'turns mean':>11} {'turns max':>10} "
           f"{'same games':>11}")
     ratios = {}
