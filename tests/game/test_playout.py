@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from solver.core import names
 from solver.core.bits import mask_of
 from solver.core.cards import GroupClue, RemoveOneMarker
-from solver.game.actions import Draw, Play, Shuffle
+from solver.game.actions import Action, Draw, Play, Shuffle
 from solver.game.bots import GreedyBot, RandomBot, back_value, play_game
 from solver.game.game import Game, Rules
 from solver.game.playout import FAST_BOTS, FastRandomBot, FastState, _Look, fast_greedy, play_fast, summary
@@ -115,7 +115,7 @@ def side_by_side(seed: int, setup: Setup, checked: State | None = None, rng: ran
 
 
 def _next_action(state: State, fast: FastState, bots: list[GreedyBot | RandomBot], seed: int, setup: Setup,
-                 index: int, legal: list) -> object:
+                 index: int, legal: list[Action]) -> Action:
     if state.is_chance_node():
         if state.chance_outcomes() != fast.chance_outcomes():
             raise _differs(seed, setup, index, "the chance outcomes listed", state.chance_outcomes(),
@@ -133,14 +133,19 @@ def _next_action(state: State, fast: FastState, bots: list[GreedyBot | RandomBot
     return action
 
 
+def _played(seed: int) -> tuple[int, str | None]:
+    """Seed `seed`'s game side by side: its actions, and the divergence, or the error either engine
+    raised, with the seed."""
+    try:
+        return side_by_side(seed, setup_of(seed), rng=random.Random(seed)), None
+    except Divergence as error:
+        return 0, str(error)
+    except Exception as error:  # an error is a divergence too: the checked engine raises none on these games
+        return 0, f"seed {seed} ({setup_of(seed).label}): {type(error).__name__}: {error}"
+
+
 def _sample(seeds: range) -> list[str]:
-    found = []
-    for seed in seeds:
-        try:
-            side_by_side(seed, setup_of(seed), rng=random.Random(seed))
-        except Divergence as error:
-            found.append(str(error))
-    return found
+    return [found for found in (_played(seed)[1] for seed in seeds) if found is not None]
 
 
 def test_a_sample_of_games_is_equal_move_for_move_in_both_engines() -> None:
@@ -154,11 +159,11 @@ def test_ten_thousand_games_are_equal_move_for_move_in_both_engines() -> None:
     seeds = range(shard, games, shards)
     started, found, actions = time.monotonic(), [], 0
     for done, seed in enumerate(seeds, 1):
-        try:
-            actions += side_by_side(seed, setup_of(seed), rng=random.Random(seed))
-        except Divergence as error:
-            found.append(str(error))
-            print(error, flush=True)
+        played, divergence = _played(seed)
+        actions += played
+        if divergence is not None:
+            found.append(divergence)
+            print(divergence, flush=True)
         if done % 250 == 0 or done == len(seeds):
             print(f"{done}/{len(seeds)} games, {actions} actions, {len(found)} divergent, "
                   f"{time.monotonic() - started:.0f} s", flush=True)
