@@ -90,7 +90,8 @@ def _search_bot(seed: int) -> Bot:
     return SearchBot(seed)
 
 
-BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": lambda seed: GreedyBot(), "search": _search_bot}
+BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": lambda seed: GreedyBot(),
+                                         "search": _search_bot}
 
 
 def play_game(game: Game, bots: Sequence[Bot], seed: int = 0, max_turns: int = MAX_TURNS) -> State:

@@ -90,17 +90,18 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     by_back: dict[Back, list[int]] = {}
     for cards, i in [*shown, *hidden]:
         by_back.setdefault(game.backs[cards[i]], []).append(cards[i])
-    for pool in by_back.values():
-        pool.sort()  # the deal depends on the generator only, not on where the cards lay
-        rng.shuffle(pool)
+    backs = sorted(by_back, key=lambda b: (b.letter, b.shows, b.colour or ""))
+    for back in backs:  # in a fixed order, sorted: the deal depends on what the seat sees, not on the truth
+        by_back[back].sort()
+        rng.shuffle(by_back[back])
     for cards, i in shown:
         cards[i] = by_back[game.backs[cards[i]]].pop()
     by_group: dict[int, list[int]] = {}
-    for back in sorted(by_back, key=lambda b: (b.letter, b.shows, b.colour or "")):
+    for back in backs:
         for n in by_back[back]:
             by_group.setdefault(groups[n], []).append(n)
-    for pool in by_group.values():
-        rng.shuffle(pool)
+    for group in sorted(by_group):
+        rng.shuffle(by_group[group])
     for cards, i in hidden:
         cards[i] = by_group[groups[cards[i]]].pop()
     return world
@@ -150,7 +151,7 @@ def playout(state: Any, policy: Callable[[Any], Action], turns: int) -> Any:
 @dataclass(frozen=True)
 class Strength:
     """How hard the bot searches: `worlds` sampled worlds at most for a turn's first move, within
-    `budget` seconds (checked between worlds, at least one world); each candidate's playout runs
+    `budget` seconds (at least one world); each candidate's playout runs
     `horizon` turns after its own; at most `candidates` moves are searched."""
 
     worlds: int = 16
@@ -184,16 +185,22 @@ class SearchBot:
         return moves[best]
 
     def _search(self, state: State, moves: Sequence[Action]) -> list[float]:
+        """Each candidate's total over the worlds searched; a world is begun only while the slowest
+        world so far still fits in the budget, so a decision overruns it by little."""
         seat, started = state.current_player(), self.clock()
         totals = [0.0] * len(moves)
-        while self.searched < self.strength.worlds and (
-                not self.searched or self.clock() - started < self.strength.budget):
+        slowest = 0.0
+        while self.searched < self.strength.worlds:
+            begun = self.clock()
+            if self.searched and begun - started + slowest > self.strength.budget:
+                break
             root = self.engine.start(determinize(state, seat, self.rng))
             for k, move in enumerate(moves):
                 trial = self.engine.copy(root)
                 trial.apply_action(move)
                 totals[k] += evaluate(playout(trial, self.greedy, self.strength.horizon), seat)
             self.searched += 1
+            slowest = max(slowest, self.clock() - begun)
         return totals
 
 
