@@ -124,10 +124,16 @@ class Engine:
 CHECKED = Engine(start=lambda world: world, copy=State.lookahead_copy)
 
 
-def evaluate(playout: Any, seat: int) -> float:
-    """The seat's points less the best other player's."""
+def evaluate(playout: Any, seat: int, strength: Strength) -> float:
+    """The seat's value less the best other player's: a player's value is their points, plus
+    `remove_value` while they still hold "Remove one marker" (points the horizon does not see),
+    plus `win_bonus` for each player among the winners of a game over."""
+    players = playout.game.players
     scores = playout.returns()
-    return scores[seat] - max(score for other, score in enumerate(scores) if other != seat)
+    winners = set(playout.winners()) if playout.is_terminal() else set()
+    values = [scores[k] + strength.remove_value * playout.holds_remove(p) + strength.win_bonus * (p in winners)
+              for k, p in enumerate(players)]
+    return values[seat] - max(value for other, value in enumerate(values) if other != seat)
 
 
 def playout(state: Any, policy: Callable[[Any], Action], turns: int) -> Any:
@@ -158,6 +164,8 @@ class Strength:
     budget: float = 0.8
     horizon: int = 4
     candidates: int = 6
+    remove_value: float = 0.0
+    win_bonus: float = 0.0
 
 
 class SearchBot:
@@ -174,10 +182,10 @@ class SearchBot:
         self.searched = 0
 
     def __call__(self, state: State) -> Action:
+        self.searched = 0
         if state.step is not Step.PLAY or (state.game.rules.two_player_drawing and state.table.cards_this_turn):
             return self.greedy(state)
         moves = candidates(state, self.strength.candidates)
-        self.searched = 0
         if len(moves) == 1:
             return moves[0]
         totals = self._search(state, moves)
@@ -198,7 +206,7 @@ class SearchBot:
             for k, move in enumerate(moves):
                 trial = self.engine.copy(root)
                 trial.apply_action(move)
-                totals[k] += evaluate(playout(trial, self.greedy, self.strength.horizon), seat)
+                totals[k] += evaluate(playout(trial, self.greedy, self.strength.horizon), seat, self.strength)
             self.searched += 1
             slowest = max(slowest, self.clock() - begun)
         return totals
