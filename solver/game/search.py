@@ -104,6 +104,7 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
         rng.shuffle(by_group[group])
     for cards, i in hidden:
         cards[i] = by_group[groups[cards[i]]].pop()
+    world.rng.seed(rng.getrandbits(64))  # not the true game's generator, which the setup's shuffles drew from
     return world
 
 
@@ -161,7 +162,7 @@ class Strength:
     `horizon` turns after its own; at most `candidates` moves are searched."""
 
     worlds: int = 16
-    budget: float = 0.8
+    budget: float = 0.9
     horizon: int = 4
     candidates: int = 6
     remove_value: float = 0.0
@@ -170,11 +171,12 @@ class Strength:
 
 class SearchBot:
     """Determinized Monte Carlo for a turn's first move (play a card, or pass); the greedy bot's
-    heuristics for the rest (module docstring). `clock` is injected for tests; `searched` counts
-    the worlds of the last search."""
+    heuristics for the rest (module docstring). The budget is measured by `clock`, the process's
+    CPU time unless given (a test injects one): one core's seconds, whatever else the machine runs.
+    `searched` counts the worlds of the last decision (0: it did not search)."""
 
     def __init__(self, seed: int = 0, strength: Strength | None = None, engine: Engine = CHECKED,
-                 clock: Clock = time.perf_counter) -> None:
+                 clock: Clock = time.process_time) -> None:
         self.rng = random.Random(seed)
         self.strength = strength or Strength()
         self.engine, self.clock = engine, clock
