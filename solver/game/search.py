@@ -114,9 +114,10 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
 @dataclass(frozen=True)
 class Engine:
     """What the playouts run on: `start` turns a world into the engine's state, `copy` copies that
-    state. The checked engine plays `State` itself; a faster state with the same method names
-    (`apply_action`, `legal_actions`, `ranked_plays`, `current_player`, `returns`, ...) is another
-    `Engine(FastState.from_state, FastState.clone)`."""
+    state. The checked engine plays `State` itself; a faster state with the same names (those the
+    playouts use: `apply_action`, `current_player`, `is_terminal`, `step`, `returns`, `winners`,
+    `holds_remove`, `game`; and those `GreedyBot` reads) is another `Engine(FastState.from_state,
+    FastState.clone)`."""
 
     start: Callable[[State], Any]
     copy: Callable[[Any], Any]
@@ -157,9 +158,10 @@ def playout(state: Any, policy: Callable[[Any], Action], turns: int) -> Any:
 
 @dataclass(frozen=True)
 class Strength:
-    """How hard the bot searches: `worlds` sampled worlds at most for a turn's first move, within
-    `budget` seconds (at least one world); each candidate's playout runs
-    `horizon` turns after its own; at most `candidates` moves are searched."""
+    """How hard the bot searches: at most `worlds` sampled worlds for a turn's first move, within
+    `budget` seconds of its clock (at least one world); each candidate's playout runs `horizon`
+    turns after its own; at most `candidates` plays are searched, beside a pass. The default
+    answers within a second of one core."""
 
     worlds: int = 16
     budget: float = 0.9
