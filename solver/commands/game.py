@@ -297,8 +297,8 @@ def end(state_file: str, cards: tuple[str, ...], board_file: str | None, deck_fi
 @click.option("--players", type=click.IntRange(2, 4), default=3, show_default=True)
 @click.option("--seat", type=int, default=1, show_default=True,
               help="your place at the table, 1 to the number of players")
-@click.option("--bots", "bot_name", type=click.Choice(["greedy", "random"]), default="greedy", show_default=True,
-              help="the other seats")
+@click.option("--bots", "bot_name", type=click.Choice(["greedy", "random", "search"]), default="greedy",
+              show_default=True, help="the other seats")
 @click.option("--seed", type=int, default=None, help="fix the shuffles and the bots (a random game without)")
 @click.option("--save", "save_file", type=click.Path(dir_okay=False), default=None,
               help="write the game's state file here when it ends (or when you quit)")

@@ -19,7 +19,7 @@ NAMES = ("Anna", "Ben", "Carl", "Dora")
 @click.command()
 @click.option("--players", type=click.IntRange(2, 4), default=4, show_default=True)
 @click.option("--bots", "bot_names", multiple=True, default=["greedy"], show_default=True,
-              help="random or greedy: one for every seat, or one per seat (comma-separated or repeated)")
+              help="random, greedy or search: one for every seat, or one per seat (comma-separated or repeated)")
 @click.option("--games", type=click.IntRange(1), default=100, show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True, help="the run's seed: game i has its own from it")
 @click.option("--jobs", type=click.IntRange(0), default=1, show_default=True,

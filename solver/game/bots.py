@@ -84,7 +84,14 @@ class GreedyBot:
         return max(picks, key=lambda a: back_value(state, seen[a.pile][a.depth]))
 
 
-BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": lambda seed: GreedyBot()}
+def _search_bot(seed: int) -> Bot:
+    from solver.game.search import SearchBot  # it builds on GreedyBot
+
+    return SearchBot(seed)
+
+
+BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": lambda seed: GreedyBot(),
+                                         "search": _search_bot}
 
 
 def play_game(game: Game, bots: Sequence[Bot], seed: int = 0, max_turns: int = MAX_TURNS) -> State:
