@@ -11,7 +11,7 @@ playout (`GreedyBot` for every seat, a few turns), scored by its own points less
 player's; the candidate with the best mean wins, the worlds shared by all candidates (common
 random numbers). Discards, draws and STOP are the greedy bot's cheap heuristics.
 
-The playouts run on an `Engine`: today the checked `State` (its `lookahead_copy()`); a faster
+The playouts run on an `Engine`: today the checked `State` (its `fork()`); a faster
 state with the same method names plugs in by building another `Engine`.
 """
 
@@ -68,12 +68,12 @@ def observation(state: State, seat: int) -> dict[str, Any]:
 
 
 def determinize(state: State, seat: int, rng: random.Random) -> State:
-    """A copy of `state` (a `lookahead_copy`: no undo stack) with every card seat `seat` cannot see
+    """A copy of `state` (a `fork()`: no undo stack) with every card seat `seat` cannot see
     dealt again at random: a card in another hand or on a visible pile top becomes any unseen card
     with the same back, a pile card below them any unseen card of the pile's group left over. Every
     deal that agrees with what the seat sees is as likely (the leftovers' orders number the same
     whichever cards the shown places took)."""
-    world = state.lookahead_copy()
+    world = state.fork()
     game = state.game
     me = game.players[seat]
     groups = pile_groups(game)
@@ -123,7 +123,7 @@ class Engine:
     copy: Callable[[Any], Any]
 
 
-CHECKED = Engine(start=lambda world: world, copy=State.lookahead_copy)
+CHECKED = Engine(start=lambda world: world, copy=State.fork)
 
 
 def evaluate(playout: Any, seat: int, strength: Strength) -> float:

@@ -575,12 +575,3 @@ class State:
             found.update({n: f"hand {player}" for n in cards})
         found.update({n: "out of the game" for n in self.table.out_of_game})
         return found
-
-    def lookahead_copy(self) -> State:
-        """An independent copy to look ahead from (a search's playouts): the same game from here, but
-        without the undo stack and with only the table's last move (a discard amends it), so far
-        cheaper than `clone()`; its `pop()` cannot go back past the copy."""
-        history = self.table.history
-        memo: dict[int, Any] = {id(self.game): self.game, id(self._undo): [], id(self.actions): [],
-                                id(history): copy.deepcopy(history[-1:])}
-        return copy.deepcopy(self, memo)
