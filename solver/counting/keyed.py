@@ -85,6 +85,8 @@ class _Item:
     fields: int = 0  # the 4-bit fields of the groups it adds bits to
     locations: int = 0  # a single delict's locations
     placements: int = 0  # a unit's placements
+    # a unit's joint placements per placement (its classes' one after another), delict and location: for odds
+    tallies: np.ndarray | None = None
     _spelt: list[tuple[int, np.ndarray, np.ndarray]] | None = None
 
     def __post_init__(self) -> None:
@@ -185,34 +187,45 @@ def keyed_setup(reduced: Reduced, allowed: list[int], make_item: MakeItem | None
     return Setup(items, free, profiles, slot, demanded, full)
 
 
-@dataclass
-class FreeTrace:
-    """What _free_over_reached ran, for a backward pass: the other items in their order,
-    the states before each with the step's pairs, the states after the last; then the free
-    delicts in their order and each of their steps over profiles (FreeStep)."""
-
-    rest: list[_Item] = field(default_factory=list)
-    free: list[_Item] = field(default_factory=list)
-    traces: list[tuple[Reached, Trace]] = field(default_factory=list)
-    end: Reached | None = None
-    steps: list[FreeStep] = field(default_factory=list)
-
-
 def _free_over_reached(
     items: list[_Item], free: list[_Item], full: int, profiles: Profiles, slot: dict[int, int],
-    demanded: dict[int, int], trace: FreeTrace | None = None,
+    demanded: dict[int, int],
 ) -> tuple[int | None, _Searched | None]:
     """The count with the other items first over the states they reach alone, the free
     delicts last over profiles. Where the others are units with few placements, no dense
-    vector is needed. None if a dense step would be cheaper on the way, or the steps cost
-    more than FREE_REACHED_BUDGET and then a further SPLIT_PRICE times the best split
-    _search finds (returned, for _choose): the time lost is bounded by the split's.
-    `trace`: filled with what a backward pass needs."""
+    vector is needed. None if the others' run gives up (rest_over_reached)."""
+    rest, searched = rest_over_reached(items, free, full, slot, demanded)
+    if rest is None:
+        return None, searched
+    vectors = to_profiles(rest.end, profiles)
+    return _finish(_run_free(rest.free, vectors, full, profiles, N - rest.end.layer), full), searched
+
+
+@dataclass
+class RestRun:
+    """The free plan's first part: the other items in their order, the free delicts in
+    theirs, and the states after the others; `traces`, if asked for, the states before
+    each of the others' steps with its pairs (for a backward pass)."""
+
+    rest: list[_Item]
+    free: list[_Item]
+    end: Reached
+    traces: list[tuple[Reached, Trace]] | None = None
+
+
+def rest_over_reached(
+    items: list[_Item], free: list[_Item], full: int, slot: dict[int, int], demanded: dict[int, int],
+    traced: bool = False,
+) -> tuple[RestRun | None, _Searched | None]:
+    """The items other than the free delicts, over the states they reach alone. None if a
+    dense step would be cheaper on the way, or the steps cost more than FREE_REACHED_BUDGET
+    and then a further SPLIT_PRICE times the best split _search finds (returned, for
+    _choose): the time lost is bounded by the split's."""
     chosen = {id(item) for item in free}
     rest = _greedy([], [item for item in items if id(item) not in chosen])
     free = _free_order(free)
     later = _later(rest, _reach(free))
-    traces = None if trace is None else trace.traces
+    traces: list[tuple[Reached, Trace]] | None = [] if traced else None
     reached, placed, stopped = _run_reached(rest, later, full, FREE_REACHED_BUDGET, traces=traces)
     searched = None
     if stopped:
@@ -221,12 +234,7 @@ def _free_over_reached(
         reached, placed, _ = _run_reached(rest, later, full, budget, (reached, placed), traces)
     if placed < len(rest):
         return None, searched
-    vectors = to_profiles(reached, profiles)
-    steps = None if trace is None else trace.steps
-    finished = _run_free(free, vectors, full, profiles, N - reached.layer, steps)
-    if trace is not None:
-        trace.rest, trace.free, trace.end = rest, free, reached
-    return _finish(finished, full), searched
+    return RestRun(rest, free, reached, traces), searched
 
 
 def _free_order(free: list[_Item]) -> list[_Item]:
@@ -550,25 +558,11 @@ def _run_dense(items: list[_Item], later: list[int], full: int, vectors: Vectors
     return vectors, layer
 
 
-@dataclass
-class FreeStep:
-    """One free delict's step over profiles, as _run_free made it: the grid it started from
-    (its values dropped), the target bits of the grid it made, and its moves (source row,
-    target row, the locations that move there); `left`: the locations left before it."""
-
-    grid: _Grid
-    targets: list[int]
-    moves: list[tuple[int, int, int]]
-    left: int
-
-
-def _run_free(
-    items: list[_Item], vectors: Vectors, full: int, profiles: Profiles, left: int, steps: list[FreeStep] | None = None
-) -> Vectors:
+def _run_free(items: list[_Item], vectors: Vectors, full: int, profiles: Profiles, left: int) -> Vectors:
     """_run over the profiles of the locations left instead of location sets, for the free
     delicts placed last (profiles.py); the ways to place everything are at profile 0
     (nothing left) of each key left, and only the key with every demanded direction counts;
-    `left`: the number of locations the other items left. `steps`: each step is appended.
+    `left`: the number of locations the other items left.
 
     A step changes only the bits of the item's group, and the same way whatever the other
     bits are: the vectors are laid out as a grid (own bits, profile, other bits), and each
@@ -589,9 +583,6 @@ def _run_free(
         grown = np.zeros((len(targets), layer_width(profiles, left - index - 1), len(grid.others)), dtype=np.int64)
         for source, target, mask in moves:
             place_free(grid.values[source], mask, profiles, grown[target], left - index)
-        if steps is not None:
-            layout = _Grid(own, grid.parts, grid.others, grid.values[:0])
-            steps.append(FreeStep(layout, list(targets), moves, left - index))
         grid = _Grid(own, list(targets), grid.others, grown)
         if not targets:
             break

@@ -105,6 +105,13 @@ def odds_of_reduced(reduced: Reduced) -> Odds:
     """The odds of a reduced clue set: the segmented DP, or pinned counts past its limits."""
     if not all(mask & FULL for mask in reduced.allowed):
         return _no_solution()
+    from solver.counting.backward import keyed_odds
+    from solver.counting.reduce import shrunk_masks
+    allowed = shrunk_masks(list(reduced.allowed), reduced)
+    if allowed is not None:
+        found = keyed_odds(reduced, allowed)
+        if found is not None:
+            return Odds(found[0], _freeze(found[1].tolist()))
     segments = _segments(reduced)
     if segments is None:
         return pinned_odds(reduced)

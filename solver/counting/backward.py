@@ -1,0 +1,309 @@
+"""Odds from the count's own DP: its forward pass recorded, then one backward pass.
+
+A cell (delict d at location l) counts the solutions that put d at l. The count's DP is a
+chain of linear steps, one per item, from the empty placement to the one number; the
+solutions through a step's pair (a state before it, a placement of the item) number
+forward(state) x backward(the state after), where backward counts the ways to finish
+from a state. So one backward pass over the states the forward pass reached gives every
+cell at once, each pair's product credited to the locations its placement gives the
+item's delicts (a unit's joint placements are tallied per delict and location).
+
+keyed_odds follows count_keyed's plan of the free delicts placed last over profiles, the
+other items first over the states they reach alone (keyed._free_over_reached); it
+returns None on the other plans (odds.py then takes the reference way). A free delict is
+given a class of locations there, not a location: the free delicts cannot tell a class's
+locations apart, so from a start with c_q free locations in class q, a free delict given
+class q is at each of them in 1/c_q of the ways. Its cells need, per start state, the
+ways with it in each class: a backward pass that leaves it out (`channels`, one per
+class of its locations, carried along the main backward pass from its step down).
+Free delicts of one group with one mask are interchangeable, so one of them (the first
+placed) stands for all.
+
+sparse_odds does the same for sparse.count_sparse.
+
+Exactness: every product of a forward and a backward value, and every sum of them, counts
+distinct solutions, so it is at most 16! < 2^53: int64 never overflows, and float64 (in
+which bincount sums) is exact.
+
+May import `solver.core`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from solver.core.bits import FULL, N, indices
+from solver.counting.arrays import distinct_with_inverse
+from solver.counting.costs import ODDS_UNIT_ROWS
+from solver.counting.keyed import _Item, _make_item, keyed_setup, rest_over_reached
+from solver.counting.profiles import Profiles, _arrangements, _digits, profile_index
+from solver.counting.reached import Reached, Trace
+from solver.counting.reduce import GROUP_INDEX_OF_DELICT, Reduced
+from solver.counting.rows import Rows, extend, unit_order
+
+Cells = np.ndarray  # 16 x 16 int64: delict x location
+
+
+class _TooMany(Exception):
+    """A unit with more joint placements than ODDS_UNIT_ROWS: not tallied one by one."""
+
+
+def keyed_odds(reduced: Reduced, allowed: list[int]) -> tuple[int, Cells] | None:
+    """The total and every cell, by count_keyed's free plan over reached states and a
+    backward pass; None where count_keyed takes another plan."""
+    try:
+        setup = keyed_setup(reduced, allowed, _tallied_item)
+    except _TooMany:
+        return None
+    if setup is None:
+        return 0, _no_cells()
+    if not setup.free:
+        return None
+    run, _ = rest_over_reached(setup.items, setup.free, setup.full, setup.slot, setup.demanded, traced=True)
+    if run is None:
+        return None
+    assert run.traces is not None  # asked for
+    profiles = setup.profiles
+    start, start_of, profile = _free_start(run.end, profiles)
+    steps, end = _free_forward(run.free, start, setup.full, profiles)
+    total = int(np.rint(end.ways[end.keys == setup.full].sum()))
+    cells = _no_cells()
+    if total == 0:
+        return 0, cells
+    back, channels = _free_backward(run.free, steps, end, setup.full, profiles, len(start.ways))
+    _free_cells(run.end, start_of, profile, back, channels, _kinds(run.free), profiles, cells)
+    finish = (back[start_of, 0] * _arrangements(profiles)[profile]).astype(np.float64)
+    _reached_backward(run.rest, run.traces, finish, cells)
+    return total, cells
+
+
+def _no_cells() -> Cells:
+    return np.zeros((N, N), dtype=np.int64)
+
+
+# ---------------------------------------------------------------- units, tallied
+
+def _tallied_item(
+    unit: list[int], allowed: list[int], reduced: Reduced, live: dict[int, frozenset[str]],
+    slot: dict[int, int], demanded: dict[int, int], dir_bits: list[int],
+) -> _Item | None:
+    """keyed._make_item, with a unit's joint placements enumerated one by one (not merged
+    as they go) and tallied per delict and location."""
+    if len(unit) == 1:
+        return _make_item(unit, allowed, reduced, live, slot, demanded, dir_bits)
+    partners = {d: [(b if a == d else a, rel) for a, b, rel in reduced.pairs if d in (a, b)] for d in unit}
+    rows = Rows(np.zeros(1, np.int64), np.zeros((1, 0), np.int64), np.ones(1, np.int64), [])
+    for delict in unit_order(unit, allowed, partners, set()):
+        extend(rows, delict, allowed[delict], partners[delict], reduced)
+        if len(rows.masks) > ODDS_UNIT_ROWS:
+            raise _TooMany
+    if len(rows.masks) == 0:
+        return None
+    where, delicts = rows.locations, rows.frontier
+    table = np.array(dir_bits, dtype=np.int64)
+    key_bits = np.zeros(len(where), dtype=np.int64)
+    for column, delict in enumerate(delicts):
+        group = GROUP_INDEX_OF_DELICT[delict]
+        if group in live:
+            key_bits |= (table[where[:, column]] & demanded[group]) << (4 * slot[group])
+    codes, inverse, counts = distinct_with_inverse(key_bits << N | rows.masks)
+    tallies = np.zeros((len(codes), len(delicts), N), dtype=np.int64)
+    for column in range(len(delicts)):
+        found = np.bincount(inverse * N + where[:, column], minlength=len(codes) * N)
+        tallies[:, column, :] = found.reshape(len(codes), N)
+    bits = codes >> N
+    classes: list[tuple[int, int, np.ndarray | None, np.ndarray | None]] = []
+    for value in np.unique(bits).tolist():
+        chosen = bits == value
+        classes.append((int(value), 0, codes[chosen] & FULL, counts[chosen].astype(np.int64)))
+    groups = sorted({GROUP_INDEX_OF_DELICT[d] for d in unit} & live.keys())
+    return _Item(delicts, groups, classes, tallies=tallies)
+
+
+# ---------------------------------------------------------------- the other items, over reached states
+
+def _reached_backward(
+    items: list[_Item], traces: list[tuple[Reached, Trace]], backward: np.ndarray, cells: Cells
+) -> None:
+    """Back over the recorded steps of the items placed over reached states, from the ways
+    to finish each state after the last (`backward`), crediting each pair to its item."""
+    for item, (before, trace) in zip(items[::-1], traces[::-1], strict=True):
+        after = backward[trace.after]
+        through = before.ways[trace.before] * after  # solutions through each pair, per placement
+        ways = np.concatenate([ways for _, _, ways in item.spelt()])
+        placements = len(ways)
+        per_placement = np.bincount(trace.placement, weights=through, minlength=placements)
+        _credit(item, np.rint(per_placement).astype(np.int64), cells)
+        backward = np.bincount(trace.before, weights=ways[trace.placement] * after, minlength=len(before.sets))
+
+
+def _credit(item: _Item, per_placement: np.ndarray, cells: Cells) -> None:
+    """Add to the item's delicts' cells the solutions through each of its placements
+    (each joint placement of a unit once: per_placement counts them per placement set)."""
+    if item.tallies is None:
+        locations = [location for _, mask, _, _ in item.classes for location in indices(mask)]
+        cells[item.delicts[0], locations] += per_placement
+        return
+    cells[item.delicts] += np.tensordot(per_placement, item.tallies, axes=1)
+
+
+# ---------------------------------------------------------------- the free delicts, over profiles
+
+@dataclass
+class _FreeStates:
+    """States of the free delicts' run: per state its key and its profile index (of the
+    locations left), and its ways."""
+
+    keys: np.ndarray
+    profile: np.ndarray
+    ways: np.ndarray
+
+
+@dataclass
+class _FreeStep:
+    """A free step's edges (from a state before, to one after, placing the delict in a
+    class), sorted by the state before; `sources`: the states before that have edges, and
+    `starts` where each one's begin; `states`: the number of states after."""
+
+    before: np.ndarray
+    after: np.ndarray
+    klass: np.ndarray
+    sources: np.ndarray
+    starts: np.ndarray
+    states: int
+
+
+def _free_start(end: Reached, profiles: Profiles) -> tuple[_FreeStates, np.ndarray, np.ndarray]:
+    """The start of the free delicts' run: the states after the other items summed per key
+    and profile of the locations they left, times Π c_q! (profiles.py); and per state
+    after the others, its start state and its profile index."""
+    profile = profile_index(profiles, FULL ^ end.sets)
+    keys = end.table[end.index]
+    codes, inverse, _ = distinct_with_inverse(keys * profiles.size + profile)
+    start_profile = codes % profiles.size
+    ways = np.bincount(inverse, weights=end.ways) * _arrangements(profiles)[start_profile]
+    return _FreeStates(codes // profiles.size, start_profile, ways), inverse, profile
+
+
+def _free_forward(
+    free: list[_Item], start: _FreeStates, full: int, profiles: Profiles
+) -> tuple[list[_FreeStep], _FreeStates]:
+    """keyed._run_free over the states reached alone: each free delict given each class of
+    its locations that the state has a location left in; keys the later delicts can no
+    longer complete are dropped, as there."""
+    digits = _digits(profiles)
+    later = [0] * (len(free) + 1)
+    for index in range(len(free) - 1, -1, -1):
+        later[index] = later[index + 1] | free[index].reach
+    states, steps = start, []
+    for index, item in enumerate(free):
+        own = item.fields & full
+        before, codes, klass = [], [], []
+        for bits, mask, _, _ in item.classes:
+            keys = states.keys | bits
+            kept = ((keys | later[index + 1]) & own) == own
+            for q, (cls, stride) in enumerate(zip(profiles.classes, profiles.strides, strict=True)):
+                if not cls & mask:
+                    continue
+                chosen = np.flatnonzero(kept & (digits[states.profile, q] > 0))
+                before.append(chosen)
+                codes.append(keys[chosen] * profiles.size + states.profile[chosen] - stride)
+                klass.append(np.full(len(chosen), q, dtype=np.int64))
+        edges = (np.concatenate(before), np.concatenate(codes), np.concatenate(klass))
+        step, states = _free_step(*edges, states, profiles)
+        steps.append(step)
+    return steps, states
+
+
+def _free_step(
+    before: np.ndarray, codes: np.ndarray, klass: np.ndarray, states: _FreeStates, profiles: Profiles
+) -> tuple[_FreeStep, _FreeStates]:
+    unique, after, _ = distinct_with_inverse(codes)
+    ways = np.bincount(after, weights=states.ways[before], minlength=len(unique))
+    order = np.argsort(before, kind="stable")
+    before, after, klass = before[order], after[order], klass[order]
+    first = np.flatnonzero(np.concatenate([[True], before[1:] != before[:-1]])) if len(before) else before
+    step = _FreeStep(before, after, klass, before[first], first, len(unique))
+    return step, _FreeStates(unique // profiles.size, unique % profiles.size, ways)
+
+
+def _free_backward(
+    free: list[_Item], steps: list[_FreeStep], end: _FreeStates, full: int, profiles: Profiles, starts: int
+) -> tuple[np.ndarray, dict[tuple[int, int], int]]:
+    """Back over the free steps from the key with every demanded direction: per start state,
+    channel 0 the ways to finish, and a channel per (kind's first delict, class) the ways to
+    finish with that delict in that class. A channel starts at its delict's step (the ways
+    to finish after it, per class) and below it moves as channel 0."""
+    kinds = _kinds(free)
+    channels: dict[tuple[int, int], int] = {}
+    back = (end.keys == full).astype(np.int64)[:, None]
+    for index in range(len(steps) - 1, -1, -1):
+        step = steps[index]
+        born: dict[int, int] = {}
+        if index in kinds:
+            mask = _mask(free[index])
+            for q, cls in enumerate(profiles.classes):
+                if cls & mask:
+                    born[q] = channels[index, q] = len(channels) + 1
+        back = _step_back(step, back, born, steps[index - 1].states if index else starts)
+    return back, channels
+
+
+def _step_back(step: _FreeStep, back: np.ndarray, born: dict[int, int], states: int) -> np.ndarray:
+    """One free step backward: each state's ways to finish, summed over its edges; a new
+    channel (`born`: class -> channel) takes channel 0 after the step along the edges of its class."""
+    into = np.zeros((states, back.shape[1] + len(born)), dtype=np.int64)
+    if len(step.before) == 0:
+        return into
+    after = back[step.after]
+    into[step.sources, :back.shape[1]] = np.add.reduceat(after, step.starts, axis=0)
+    for q, channel in born.items():
+        edges = step.klass == q
+        into[step.before[edges], channel] = after[edges, 0]
+    return into
+
+
+def _kinds(free: list[_Item]) -> dict[int, list[int]]:
+    """Free delicts of one live group (or none) and one mask, by the position of the first:
+    interchangeable, so their cells are the same."""
+    first: dict[tuple[tuple[int, ...], int], int] = {}
+    kinds: dict[int, list[int]] = {}
+    for index, item in enumerate(free):
+        at = first.setdefault((tuple(item.groups), _mask(item)), index)
+        kinds.setdefault(at, []).append(item.delicts[0])
+    return kinds
+
+
+def _mask(item: _Item) -> int:
+    found = 0
+    for _, mask, _, _ in item.classes:
+        found |= mask
+    return found
+
+
+def _free_cells(
+    end: Reached, start_of: np.ndarray, profile: np.ndarray, back: np.ndarray,
+    channels: dict[tuple[int, int], int], kinds: dict[int, list[int]], profiles: Profiles, cells: Cells,
+) -> None:
+    """Each free delict's cells: per state after the other items and location l it left
+    in class q, its ways x the ways to finish with the delict in q (without it) x Π c! / c_q
+    (the delict at l, the others given class q on the rest of it)."""
+    ways = np.rint(end.ways).astype(np.int64)
+    digits = _digits(profiles)[profile]  # (states, class)
+    arranged = _arrangements(profiles)[profile]
+    per_state = back[start_of]
+    for q, cls in enumerate(profiles.classes):
+        found = [(first, channel) for (first, cq), channel in channels.items() if cq == q]
+        if not found:
+            continue
+        in_class = digits[:, q]
+        share = np.where(in_class > 0, arranged // np.maximum(in_class, 1), 0) * ways
+        weighted = share[:, None] * per_state[:, [channel for _, channel in found]]
+        locations = indices(cls)
+        left = ((end.sets[:, None] >> np.array(locations, dtype=np.int64)[None, :]) & 1) == 0
+        per_location = left.astype(np.int64).T @ weighted  # (locations, kinds)
+        for column, (first, _) in enumerate(found):
+            for delict in kinds[first]:
+                cells[delict, locations] += per_location[:, column]
