@@ -30,18 +30,19 @@ May import `solver.core`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from solver.core.bits import FULL, N, indices
-from solver.counting.arrays import distinct_with_inverse
+from solver.counting.arrays import distinct, distinct_with_inverse
 from solver.counting.costs import ODDS_UNIT_ROWS
 from solver.counting.keyed import _Item, _make_item, keyed_setup, rest_over_reached
 from solver.counting.profiles import Profiles, _arrangements, _digits, profile_index
 from solver.counting.reached import Reached, Trace
 from solver.counting.reduce import GROUP_INDEX_OF_DELICT, Reduced
 from solver.counting.rows import Rows, extend, unit_order
+from solver.counting.sparse import traced_sparse
 
 Cells = np.ndarray  # 16 x 16 int64: delict x location
 
@@ -72,10 +73,32 @@ def keyed_odds(reduced: Reduced, allowed: list[int]) -> tuple[int, Cells] | None
     cells = _no_cells()
     if total == 0:
         return 0, cells
-    back, channels = _free_backward(run.free, steps, end, setup.full, profiles, len(start.ways))
-    _free_cells(run.end, start_of, profile, back, channels, _kinds(run.free), profiles, cells)
+    plan = _free_plan(run.free, profiles)
+    back = _free_backward(steps, end, setup.full, len(start.ways), plan)
+    _free_cells(run.end, start_of, start, back, plan, profiles, cells)
     finish = (back[start_of, 0] * _arrangements(profiles)[profile]).astype(np.float64)
     _reached_backward(run.rest, run.traces, finish, cells)
+    _plain_cells(plan, profiles, total, cells)
+    return total, cells
+
+
+def sparse_odds(reduced: Reduced, allowed: list[int]) -> tuple[int, Cells] | None:
+    """The total and every cell, by count_sparse's DP and a backward pass; None where it gives up."""
+    traced = traced_sparse(reduced, allowed)
+    if traced is None:
+        return None
+    steps, ways = traced
+    cells = _no_cells()
+    total = sum(ways)
+    if total == 0:
+        return 0, cells
+    backward: np.ndarray = np.ones(len(ways))
+    for step in steps[::-1]:
+        before, after = np.array(step.before, dtype=np.int64), np.array(step.after, dtype=np.int64)
+        finish = backward[after]
+        through = np.array(step.ways, dtype=np.float64)[before] * finish
+        cells[step.delict] += np.rint(np.bincount(step.location, weights=through, minlength=N)).astype(np.int64)
+        backward = np.bincount(before, weights=finish, minlength=len(step.ways))
     return total, cells
 
 
@@ -115,7 +138,7 @@ def _tallied_item(
         tallies[:, column, :] = found.reshape(len(codes), N)
     bits = codes >> N
     classes: list[tuple[int, int, np.ndarray | None, np.ndarray | None]] = []
-    for value in np.unique(bits).tolist():
+    for value in distinct(bits).tolist():
         chosen = bits == value
         classes.append((int(value), 0, codes[chosen] & FULL, counts[chosen].astype(np.int64)))
     groups = sorted({GROUP_INDEX_OF_DELICT[d] for d in unit} & live.keys())
@@ -165,13 +188,15 @@ class _FreeStates:
 class _FreeStep:
     """A free step's edges (from a state before, to one after, placing the delict in a
     class), sorted by the state before; `sources`: the states before that have edges, and
-    `starts` where each one's begin; `states`: the number of states after."""
+    `starts` where each one's begin; `ways`: those of the states before; `states`: the
+    number of states after."""
 
     before: np.ndarray
     after: np.ndarray
     klass: np.ndarray
     sources: np.ndarray
     starts: np.ndarray
+    ways: np.ndarray
     states: int
 
 
@@ -194,27 +219,32 @@ def _free_forward(
     its locations that the state has a location left in; keys the later delicts can no
     longer complete are dropped, as there."""
     digits = _digits(profiles)
+    strides = np.array(profiles.strides, dtype=np.int64)
     later = [0] * (len(free) + 1)
     for index in range(len(free) - 1, -1, -1):
         later[index] = later[index + 1] | free[index].reach
     states, steps = start, []
     for index, item in enumerate(free):
         own = item.fields & full
-        before, codes, klass = [], [], []
-        for bits, mask, _, _ in item.classes:
-            keys = states.keys | bits
-            kept = ((keys | later[index + 1]) & own) == own
-            for q, (cls, stride) in enumerate(zip(profiles.classes, profiles.strides, strict=True)):
-                if not cls & mask:
-                    continue
-                chosen = np.flatnonzero(kept & (digits[states.profile, q] > 0))
-                before.append(chosen)
-                codes.append(keys[chosen] * profiles.size + states.profile[chosen] - stride)
-                klass.append(np.full(len(chosen), q, dtype=np.int64))
-        edges = (np.concatenate(before), np.concatenate(codes), np.concatenate(klass))
-        step, states = _free_step(*edges, states, profiles)
+        bits, klass = _moves(item, profiles)
+        keys = states.keys[:, None] | bits[None, :]
+        kept = (((keys | later[index + 1]) & own) == own) & (digits[states.profile][:, klass] > 0)
+        before, column = np.nonzero(kept)
+        codes = keys[before, column] * profiles.size + states.profile[before] - strides[klass[column]]
+        step, states = _free_step(before, codes, klass[column], states, profiles)
         steps.append(step)
     return steps, states
+
+
+def _moves(item: _Item, profiles: Profiles) -> tuple[np.ndarray, np.ndarray]:
+    """A free delict's moves: per class of locations it may take, the key bits it adds there."""
+    bits, klass = [], []
+    for added, mask, _, _ in item.classes:
+        for q, cls in enumerate(profiles.classes):
+            if cls & mask:
+                bits.append(added)
+                klass.append(q)
+    return np.array(bits, dtype=np.int64), np.array(klass, dtype=np.int64)
 
 
 def _free_step(
@@ -225,30 +255,60 @@ def _free_step(
     order = np.argsort(before, kind="stable")
     before, after, klass = before[order], after[order], klass[order]
     first = np.flatnonzero(np.concatenate([[True], before[1:] != before[:-1]])) if len(before) else before
-    step = _FreeStep(before, after, klass, before[first], first, len(unique))
+    step = _FreeStep(before, after, klass, before[first], first, states.ways, len(unique))
     return step, _FreeStates(unique // profiles.size, unique % profiles.size, ways)
 
 
-def _free_backward(
-    free: list[_Item], steps: list[_FreeStep], end: _FreeStates, full: int, profiles: Profiles, starts: int
-) -> tuple[np.ndarray, dict[tuple[int, int], int]]:
+@dataclass
+class _FreePlan:
+    """How the free delicts' cells come out, per kind (by its first delict's position) and
+    class of locations it may take: from a channel of the backward pass; from the kind's
+    total in the class, where the class is one location (`totals`, filled in by the
+    backward pass: a plain meet at the kind's step); or from the columns' sums, for one
+    kind per class (`by_columns`: class -> kind), the kind placed last (its channel would
+    go furthest)."""
+
+    kinds: dict[int, list[int]]
+    channels: dict[tuple[int, int], int] = field(default_factory=dict)
+    totals: dict[tuple[int, int], int] = field(default_factory=dict)
+    by_columns: dict[int, int] = field(default_factory=dict)
+    tracked: set[tuple[int, int]] = field(default_factory=set)  # the (kind, class) pairs given channels
+
+
+def _free_plan(free: list[_Item], profiles: Profiles) -> _FreePlan:
+    plan = _FreePlan(_kinds(free))
+    for q, cls in enumerate(profiles.classes):
+        taking = [first for first in plan.kinds if _mask(free[first]) & cls]
+        if not taking:
+            continue
+        if cls.bit_count() == 1:
+            plan.totals.update(dict.fromkeys([(first, q) for first in taking], 0))
+            continue
+        plan.by_columns[q] = max(taking)
+        plan.tracked.update((first, q) for first in taking if first != plan.by_columns[q])
+    return plan
+
+
+def _free_backward(steps: list[_FreeStep], end: _FreeStates, full: int, starts: int, plan: _FreePlan) -> np.ndarray:
     """Back over the free steps from the key with every demanded direction: per start state,
-    channel 0 the ways to finish, and a channel per (kind's first delict, class) the ways to
-    finish with that delict in that class. A channel starts at its delict's step (the ways
-    to finish after it, per class) and below it moves as channel 0."""
-    kinds = _kinds(free)
-    channels: dict[tuple[int, int], int] = {}
+    channel 0 the ways to finish, and a channel per tracked (kind, class) the ways to finish
+    with the kind's first delict in that class. A channel starts at its delict's step (the
+    ways to finish after it, along the edges of the class) and below it moves as channel 0.
+    At a kind's step, its totals in classes of one location come out too."""
     back = (end.keys == full).astype(np.int64)[:, None]
     for index in range(len(steps) - 1, -1, -1):
         step = steps[index]
+        for first, q in plan.totals:
+            if first == index:
+                edges = step.klass == q
+                through = step.ways[step.before[edges]] * back[step.after[edges], 0]
+                plan.totals[first, q] = int(np.rint(through.sum()))
         born: dict[int, int] = {}
-        if index in kinds:
-            mask = _mask(free[index])
-            for q, cls in enumerate(profiles.classes):
-                if cls & mask:
-                    born[q] = channels[index, q] = len(channels) + 1
+        for first, q in sorted(plan.tracked):
+            if first == index:
+                born[q] = plan.channels[first, q] = len(plan.channels) + 1
         back = _step_back(step, back, born, steps[index - 1].states if index else starts)
-    return back, channels
+    return back
 
 
 def _step_back(step: _FreeStep, back: np.ndarray, born: dict[int, int], states: int) -> np.ndarray:
@@ -263,6 +323,20 @@ def _step_back(step: _FreeStep, back: np.ndarray, born: dict[int, int], states: 
         edges = step.klass == q
         into[step.before[edges], channel] = after[edges, 0]
     return into
+
+
+def _plain_cells(plan: _FreePlan, profiles: Profiles, total: int, cells: Cells) -> None:
+    """The cells from the kinds' totals in classes of one location, then those from the
+    columns' sums: at each location of the class, the total less every other delict's
+    cell there, shared by the kind's delicts alike."""
+    for (first, q), found in plan.totals.items():
+        cells[plan.kinds[first], indices(profiles.classes[q])[0]] = found
+    for q, first in plan.by_columns.items():
+        delicts, locations = plan.kinds[first], indices(profiles.classes[q])
+        others = cells[:, locations].sum(axis=0) - cells[delicts][:, locations].sum(axis=0)
+        share, rest = np.divmod(total - others, len(delicts))
+        assert not rest.any()  # the kind's delicts are interchangeable
+        cells[np.ix_(delicts, locations)] = share[None, :]
 
 
 def _kinds(free: list[_Item]) -> dict[int, list[int]]:
@@ -284,26 +358,25 @@ def _mask(item: _Item) -> int:
 
 
 def _free_cells(
-    end: Reached, start_of: np.ndarray, profile: np.ndarray, back: np.ndarray,
-    channels: dict[tuple[int, int], int], kinds: dict[int, list[int]], profiles: Profiles, cells: Cells,
+    end: Reached, start_of: np.ndarray, start: _FreeStates, back: np.ndarray, plan: _FreePlan,
+    profiles: Profiles, cells: Cells,
 ) -> None:
-    """Each free delict's cells: per state after the other items and location l it left
-    in class q, its ways x the ways to finish with the delict in q (without it) x Π c! / c_q
-    (the delict at l, the others given class q on the rest of it)."""
-    ways = np.rint(end.ways).astype(np.int64)
-    digits = _digits(profiles)[profile]  # (states, class)
-    arranged = _arrangements(profiles)[profile]
-    per_state = back[start_of]
+    """Each free delict's cells: per start state and location l left in class q, the ways
+    of the states after the other items that leave l to the free delicts, x the ways to
+    finish with the delict in q (without it) x Π c! / c_q (the delict at l, the others
+    given class q on the rest of it)."""
+    rows, locations = np.nonzero(((end.sets[:, None] >> np.arange(N)[None, :]) & 1) == 0)
+    leaving = np.bincount(start_of[rows] * N + locations, weights=end.ways[rows], minlength=len(start.ways) * N)
+    klass = np.zeros(N, dtype=np.int64)
     for q, cls in enumerate(profiles.classes):
-        found = [(first, channel) for (first, cq), channel in channels.items() if cq == q]
-        if not found:
-            continue
-        in_class = digits[:, q]
-        share = np.where(in_class > 0, arranged // np.maximum(in_class, 1), 0) * ways
-        weighted = share[:, None] * per_state[:, [channel for _, channel in found]]
-        locations = indices(cls)
-        left = ((end.sets[:, None] >> np.array(locations, dtype=np.int64)[None, :]) & 1) == 0
-        per_location = left.astype(np.int64).T @ weighted  # (locations, kinds)
-        for column, (first, _) in enumerate(found):
-            for delict in kinds[first]:
-                cells[delict, locations] += per_location[:, column]
+        klass[indices(cls)] = q
+    in_class = _digits(profiles)[start.profile][:, klass]  # (start, location): c_q of the location's class
+    arranged = _arrangements(profiles)[start.profile][:, None] // np.maximum(in_class, 1)
+    share = np.rint(leaving).astype(np.int64).reshape(len(start.ways), N) * arranged
+    for first, delicts in plan.kinds.items():
+        # per location, the channel of its class; -1 where the kind has none there
+        columns = np.array([plan.channels.get((first, int(q)), -1) for q in klass], dtype=np.int64)
+        allowed = columns >= 0
+        found = (share[:, allowed] * back[:, columns[allowed]]).sum(axis=0)
+        for delict in delicts:
+            cells[delict, np.flatnonzero(allowed)] += found

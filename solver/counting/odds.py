@@ -36,7 +36,9 @@ from solver.core.board import Board
 from solver.core.cards import Clue
 from solver.counting import Reduced, count_reduced, reduce_clues
 from solver.counting.arrays import distinct_with_inverse
+from solver.counting.backward import keyed_odds, sparse_odds
 from solver.counting.costs import MOST_PLACEMENTS, MOST_TERMS
+from solver.counting.reduce import live_group_clues, shrunk_masks
 
 Table = tuple[tuple[int, ...], ...]
 Ints = NDArray[np.int64]  # location sets, locations, or counts: all int64
@@ -102,16 +104,26 @@ def odds_of_clues(clues: Iterable[Clue], board: Board) -> Odds:
 
 
 def odds_of_reduced(reduced: Reduced) -> Odds:
-    """The odds of a reduced clue set: the segmented DP, or pinned counts past its limits."""
+    """The odds of a reduced clue set by the count's own DP and a backward pass over it
+    (backward.py); on the keyed plans that has none, the reference way (reference_odds)."""
+    allowed = shrunk_masks(list(reduced.allowed), reduced)
+    if allowed is None:
+        return _no_solution()
+    if all(_single(mask) for mask in allowed):
+        # every delict settled: propagation keeps district clues true, so only group clues can fail
+        total = int(live_group_clues(allowed, reduced, reduced.group_dirs) is not None)
+        return Odds(total, _freeze([[total * (mask >> loc & 1) for loc in range(SIZE)] for mask in allowed]))
+    found = sparse_odds(reduced, allowed) or keyed_odds(reduced, allowed)
+    if found is None:
+        return reference_odds(reduced)
+    return Odds(found[0], _freeze(found[1].tolist()))
+
+
+def reference_odds(reduced: Reduced) -> Odds:
+    """The odds by the segmented DP, or pinned counts past its limits: the way before
+    backward.py, kept for the plans it has no backward pass of, and as a cross-check."""
     if not all(mask & FULL for mask in reduced.allowed):
         return _no_solution()
-    from solver.counting.backward import keyed_odds
-    from solver.counting.reduce import shrunk_masks
-    allowed = shrunk_masks(list(reduced.allowed), reduced)
-    if allowed is not None:
-        found = keyed_odds(reduced, allowed)
-        if found is not None:
-            return Odds(found[0], _freeze(found[1].tolist()))
     segments = _segments(reduced)
     if segments is None:
         return pinned_odds(reduced)

@@ -5,6 +5,8 @@ count_reduced tries it first and falls back to the dense path (keyed) when it gi
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from solver.core import names
 from solver.core.bits import FULL, N
 from solver.counting.costs import SPARSE_STATE_LIMIT, SPARSE_TIED_OPTIONS, SPARSE_WORK_LIMIT
@@ -27,7 +29,7 @@ def count_sparse(reduced: Reduced, allowed: list[int], limit: int | None = None)
         return None  # three steps in, the states would already be past the limit
     states: dict[int, int] = {0: 1}
     work = 0
-    for options, pair_tests, group_tests, keep_groups, keep_shifts, add_for, later in _sparse_plan(
+    for _, options, pair_tests, group_tests, keep_groups, keep_shifts, add_for, later in _sparse_plan(
         reduced, allowed
     ):
         grown: dict[int, int] = {}
@@ -67,6 +69,76 @@ def count_sparse(reduced: Reduced, allowed: list[int], limit: int | None = None)
 
 
 
+@dataclass
+class SparseStep:
+    """One delict's step of the sparse DP, for a backward pass: the ways of the states
+    before it, and per placement (edge) its state before, its state after and its location."""
+
+    delict: int
+    ways: list[int]
+    before: list[int] = field(default_factory=list)
+    after: list[int] = field(default_factory=list)
+    location: list[int] = field(default_factory=list)
+
+
+def traced_sparse(reduced: Reduced, allowed: list[int]) -> tuple[list[SparseStep], list[int]] | None:
+    """count_sparse's DP with every step's edges kept, and the ways of the states after
+    the last; None where count_sparse gives up."""
+    limit = SPARSE_STATE_LIMIT
+    fewest = sorted(mask.bit_count() for mask in allowed)
+    if fewest[0] * fewest[1] * fewest[2] > 4 * limit:
+        return None
+    keys, ways = [0], [1]
+    steps, work = [], 0
+    for delict, options, pair_tests, group_tests, keep_groups, keep_shifts, add_for, later in _sparse_plan(
+        reduced, allowed
+    ):
+        step = SparseStep(delict, ways)
+        index_of: dict[int, int] = {}
+        grown_keys: list[int] = []
+        grown_ways: list[int] = []
+        for index, key in enumerate(keys):
+            used = key & FULL
+            free = options & ~used
+            for shift, table in pair_tests:
+                free &= table[key >> shift & 15]
+            for shift, need in group_tests:
+                free &= need[key >> shift & 15]
+            if ~(used | later) & FULL:
+                need = FULL & ~(used | later)
+                if need & (need - 1):
+                    continue
+                free &= need
+            if not free:
+                continue
+            base = used | (key & keep_groups)
+            for source, target in keep_shifts:
+                base |= (key >> source & 15) << target
+            work += free.bit_count()
+            if work > SPARSE_WORK_LIMIT:
+                return None
+            while free:
+                low = free & -free
+                free ^= low
+                location = low.bit_length() - 1
+                grown_key = base | low | add_for[location]
+                at = index_of.get(grown_key)
+                if at is None:
+                    at = index_of[grown_key] = len(grown_keys)
+                    grown_keys.append(grown_key)
+                    grown_ways.append(ways[index])
+                else:
+                    grown_ways[at] += ways[index]
+                step.before.append(index)
+                step.after.append(at)
+                step.location.append(location)
+        steps.append(step)
+        keys, ways = grown_keys, grown_ways
+        if not keys or len(keys) > limit:
+            return (steps, []) if not keys else None
+    return steps, ways
+
+
 def _sparse_order(reduced: Reduced, allowed: list[int]) -> list[int]:
     """Fewest options first, where a placed district partner leaves about SPARSE_TIED_OPTIONS."""
     partners: list[set[int]] = [set() for _ in range(N)]
@@ -88,7 +160,7 @@ def _sparse_order(reduced: Reduced, allowed: list[int]) -> list[int]:
 
 
 def _sparse_plan(reduced: Reduced, allowed: list[int]):
-    """Per delict in placing order: options, clue tests closing at it, and how the state key moves."""
+    """Per delict in placing order: the delict, its options, clue tests closing at it, and how the state key moves."""
     order = _sparse_order(reduced, allowed)
     position = {d: i for i, d in enumerate(order)}
     closing_pairs: list[list[tuple[int, int, str]]] = [[] for _ in range(N)]
@@ -134,5 +206,5 @@ def _sparse_plan(reduced: Reduced, allowed: list[int]):
                 keep_groups &= ~(15 << shift)
             else:
                 add_for = [add | (dir_bits[location] & demanded) << shift for location, add in enumerate(add_for)]
-        yield options, pair_tests, group_tests, keep_groups, keep_shifts, add_for, later_of[step + 1]
+        yield d, options, pair_tests, group_tests, keep_groups, keep_shifts, add_for, later_of[step + 1]
         frontier = after
