@@ -36,9 +36,9 @@ import numpy as np
 
 from solver.core.bits import FULL, N, indices
 from solver.counting.arrays import distinct, distinct_with_inverse
-from solver.counting.costs import ODDS_UNIT_ROWS
+from solver.counting.costs import DENSE_SUM, ODDS_UNIT_ROWS
 from solver.counting.keyed import _Item, _make_item, keyed_setup, rest_over_reached
-from solver.counting.profiles import Profiles, _arrangements, _digits, profile_index
+from solver.counting.profiles import Profiles, _arrangements, _digits, _layer, profile_index
 from solver.counting.reached import Reached, Trace
 from solver.counting.reduce import GROUP_INDEX_OF_DELICT, Reduced
 from solver.counting.rows import Rows, extend, unit_order
@@ -68,7 +68,7 @@ def keyed_odds(reduced: Reduced, allowed: list[int]) -> tuple[int, Cells] | None
     assert run.traces is not None  # asked for
     profiles = setup.profiles
     start, start_of, profile = _free_start(run.end, profiles)
-    steps, end = _free_forward(run.free, start, setup.full, profiles)
+    steps, end = _free_forward(run.free, start, setup.full, profiles, N - run.end.layer)
     total = int(np.rint(end.ways[end.keys == setup.full].sum()))
     cells = _no_cells()
     if total == 0:
@@ -94,10 +94,12 @@ def sparse_odds(reduced: Reduced, allowed: list[int]) -> tuple[int, Cells] | Non
         return 0, cells
     backward: np.ndarray = np.ones(len(ways))
     for step in steps[::-1]:
-        before, after = np.array(step.before, dtype=np.int64), np.array(step.after, dtype=np.int64)
-        finish = backward[after]
+        # the edges: per state with options, its locations ascending (as the DP went)
+        rows, locations = np.nonzero((np.array(step.options, dtype=np.int64)[:, None] >> np.arange(N)) & 1)
+        before = np.array(step.sources, dtype=np.int64)[rows]
+        finish = backward[np.array(step.after, dtype=np.int64)]
         through = np.array(step.ways, dtype=np.float64)[before] * finish
-        cells[step.delict] += np.rint(np.bincount(step.location, weights=through, minlength=N)).astype(np.int64)
+        cells[step.delict] += np.rint(np.bincount(locations, weights=through, minlength=N)).astype(np.int64)
         backward = np.bincount(before, weights=finish, minlength=len(step.ways))
     return total, cells
 
@@ -213,11 +215,11 @@ def _free_start(end: Reached, profiles: Profiles) -> tuple[_FreeStates, np.ndarr
 
 
 def _free_forward(
-    free: list[_Item], start: _FreeStates, full: int, profiles: Profiles
+    free: list[_Item], start: _FreeStates, full: int, profiles: Profiles, left: int
 ) -> tuple[list[_FreeStep], _FreeStates]:
-    """keyed._run_free over the states reached alone: each free delict given each class of
-    its locations that the state has a location left in; keys the later delicts can no
-    longer complete are dropped, as there."""
+    """keyed._run_free over the states reached alone (`left` locations left at the start):
+    each free delict given each class of its locations that the state has a location left
+    in; keys the later delicts can no longer complete are dropped, as there."""
     digits = _digits(profiles)
     strides = np.array(profiles.strides, dtype=np.int64)
     later = [0] * (len(free) + 1)
@@ -231,7 +233,7 @@ def _free_forward(
         kept = (((keys | later[index + 1]) & own) == own) & (digits[states.profile][:, klass] > 0)
         before, column = np.nonzero(kept)
         codes = keys[before, column] * profiles.size + states.profile[before] - strides[klass[column]]
-        step, states = _free_step(before, codes, klass[column], states, profiles)
+        step, states = _free_step(before, codes, klass[column], states, profiles, left - index - 1)
         steps.append(step)
     return steps, states
 
@@ -248,15 +250,34 @@ def _moves(item: _Item, profiles: Profiles) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _free_step(
-    before: np.ndarray, codes: np.ndarray, klass: np.ndarray, states: _FreeStates, profiles: Profiles
+    before: np.ndarray, codes: np.ndarray, klass: np.ndarray, states: _FreeStates, profiles: Profiles, left: int
 ) -> tuple[_FreeStep, _FreeStates]:
-    unique, after, _ = distinct_with_inverse(codes)
+    """The states after a free step from its edges (ordered by their state before, as
+    np.nonzero gives them; `codes`: key x profiles + profile index, `left` locations each),
+    and the step as the backward pass needs it."""
+    unique, after = _distinct_codes(codes, profiles, left)
     ways = np.bincount(after, weights=states.ways[before], minlength=len(unique))
-    order = np.argsort(before, kind="stable")
-    before, after, klass = before[order], after[order], klass[order]
     first = np.flatnonzero(np.concatenate([[True], before[1:] != before[:-1]])) if len(before) else before
     step = _FreeStep(before, after, klass, before[first], first, states.ways, len(unique))
     return step, _FreeStates(unique // profiles.size, unique % profiles.size, ways)
+
+
+def _distinct_codes(codes: np.ndarray, profiles: Profiles, left: int) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct codes, ascending, and each code's index among them: where they fill much
+    of their (key, profile of `left` locations) grid, marked on it (no sort), else sorted."""
+    keys = distinct(codes // profiles.size)
+    members, position = _layer(profiles, left)
+    width = len(members)
+    if len(keys) * width > DENSE_SUM * len(codes):
+        unique, inverse, _ = distinct_with_inverse(codes)
+        return unique, inverse
+    spot = np.searchsorted(keys, codes // profiles.size) * width + position[codes % profiles.size]
+    marked = np.zeros(len(keys) * width, dtype=np.int64)
+    marked[spot] = 1
+    present = np.flatnonzero(marked)
+    marked[present] = np.arange(len(present))
+    unique = keys[present // width] * profiles.size + members[present % width]
+    return unique, marked[spot]
 
 
 @dataclass

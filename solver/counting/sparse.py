@@ -72,13 +72,15 @@ def count_sparse(reduced: Reduced, allowed: list[int], limit: int | None = None)
 @dataclass
 class SparseStep:
     """One delict's step of the sparse DP, for a backward pass: the ways of the states
-    before it, and per placement (edge) its state before, its state after and its location."""
+    before it; per state before with options, its index and its options (`sources`,
+    `options`); per placement (edge), in that order and each state's locations ascending,
+    its state after."""
 
     delict: int
     ways: list[int]
-    before: list[int] = field(default_factory=list)
+    sources: list[int] = field(default_factory=list)
+    options: list[int] = field(default_factory=list)
     after: list[int] = field(default_factory=list)
-    location: list[int] = field(default_factory=list)
 
 
 def traced_sparse(reduced: Reduced, allowed: list[int]) -> tuple[list[SparseStep], list[int]] | None:
@@ -95,8 +97,8 @@ def traced_sparse(reduced: Reduced, allowed: list[int]) -> tuple[list[SparseStep
     ):
         step = SparseStep(delict, ways)
         index_of: dict[int, int] = {}
-        grown_keys: list[int] = []
-        grown_ways: list[int] = []
+        grown: list[int] = []
+        after = step.after
         for index, key in enumerate(keys):
             used = key & FULL
             free = options & ~used
@@ -117,23 +119,22 @@ def traced_sparse(reduced: Reduced, allowed: list[int]) -> tuple[list[SparseStep
             work += free.bit_count()
             if work > SPARSE_WORK_LIMIT:
                 return None
+            step.sources.append(index)
+            step.options.append(free)
+            here = ways[index]
             while free:
                 low = free & -free
                 free ^= low
-                location = low.bit_length() - 1
-                grown_key = base | low | add_for[location]
+                grown_key = base | low | add_for[low.bit_length() - 1]
                 at = index_of.get(grown_key)
                 if at is None:
-                    at = index_of[grown_key] = len(grown_keys)
-                    grown_keys.append(grown_key)
-                    grown_ways.append(ways[index])
+                    at = index_of[grown_key] = len(grown)
+                    grown.append(here)
                 else:
-                    grown_ways[at] += ways[index]
-                step.before.append(index)
-                step.after.append(at)
-                step.location.append(location)
+                    grown[at] += here
+                after.append(at)
         steps.append(step)
-        keys, ways = grown_keys, grown_ways
+        keys, ways = list(index_of), grown
         if not keys or len(keys) > limit:
             return (steps, []) if not keys else None
     return steps, ways
