@@ -37,9 +37,24 @@ import numpy as np
 from solver.core.bits import FULL, N, indices
 from solver.counting.arrays import distinct, distinct_with_inverse
 from solver.counting.costs import DENSE_SUM, ODDS_UNIT_ROWS
-from solver.counting.keyed import _Item, _make_item, keyed_setup, rest_over_reached
+from solver.counting.dense import _layers, _single_steps
+from solver.counting.keyed import (
+    _WIDTH,
+    Setup,
+    Vectors,
+    _choose,
+    _complement,
+    _Item,
+    _later,
+    _make_item,
+    _plan,
+    _reach,
+    _run_reached,
+    keyed_setup,
+    rest_over_reached,
+)
 from solver.counting.profiles import Profiles, _arrangements, _digits, _layer, profile_index
-from solver.counting.reached import Reached, Trace
+from solver.counting.reached import Reached, Trace, to_vectors
 from solver.counting.reduce import GROUP_INDEX_OF_DELICT, Reduced
 from solver.counting.rows import Rows, extend, unit_order
 from solver.counting.sparse import traced_sparse
@@ -52,34 +67,67 @@ class _TooMany(Exception):
 
 
 def keyed_odds(reduced: Reduced, allowed: list[int]) -> tuple[int, Cells] | None:
-    """The total and every cell, by count_keyed's free plan over reached states and a
-    backward pass; None where count_keyed takes another plan."""
+    """The total and every cell, by count_keyed's plan and a backward pass over it; None
+    where a unit has too many joint placements to tally one by one."""
     try:
         setup = keyed_setup(reduced, allowed, _tallied_item)
     except _TooMany:
         return None
-    if setup is None:
-        return 0, _no_cells()
-    if not setup.free:
-        return None
-    run, _ = rest_over_reached(setup.items, setup.free, setup.full, setup.slot, setup.demanded, traced=True)
-    if run is None:
-        return None
-    assert run.traces is not None  # asked for
-    profiles = setup.profiles
-    start, start_of, profile = _free_start(run.end, profiles)
-    steps, end = _free_forward(run.free, start, setup.full, profiles, N - run.end.layer)
-    total = int(np.rint(end.ways[end.keys == setup.full].sum()))
     cells = _no_cells()
-    if total == 0:
+    if setup is None:
         return 0, cells
-    plan = _free_plan(run.free, profiles)
-    back = _free_backward(steps, end, setup.full, len(start.ways), plan)
-    _free_cells(run.end, start_of, start, back, plan, profiles, cells)
-    finish = (back[start_of, 0] * _arrangements(profiles)[profile]).astype(np.float64)
-    _reached_backward(run.rest, run.traces, finish, cells)
-    _plain_cells(plan, profiles, total, cells)
+    items, free, slot, demanded, full = setup.items, setup.free, setup.slot, setup.demanded, setup.full
+    searched = None
+    if free:
+        run, searched = rest_over_reached(items, free, full, slot, demanded, traced=True)
+        if run is not None:
+            assert run.traces is not None  # asked for
+            found = _free_last(run.end, run.free, setup, cells)
+            if found is None:
+                return 0, cells
+            total, finish, plan = found
+            _reached_backward(run.rest, run.traces, finish, cells)
+            _plain_cells(plan, setup.profiles, total, cells)
+            return total, cells
+    first, second, free = _choose(items, free, slot, demanded, setup.profiles.size, searched)
+    if free:
+        half = _traced_run(first, _reach(free), full)
+        end = _as_reached(half.vectors, half.layer)
+        found = _free_last(end, free, setup, cells)
+        if found is None:
+            return 0, cells
+        total, finish, plan = found
+        _half_backward(half, _as_vectors(end, finish), cells)
+        _plain_cells(plan, setup.profiles, total, cells)
+        return total, cells
+    half_a, half_b = _traced_run(first, _reach(second), full), _traced_run(second, _reach(first), full)
+    met = _meet_both(half_a, half_b, full)
+    if met is None:
+        return 0, cells
+    total, finish_a, finish_b = met
+    _half_backward(half_a, finish_a, cells)
+    _half_backward(half_b, finish_b, cells)
     return total, cells
+
+
+def _free_last(
+    end: Reached, free: list[_Item], setup: Setup, cells: Cells
+) -> tuple[int, np.ndarray, _FreePlan] | None:
+    """The free delicts placed after the states `end`, forward and back: the count, the ways
+    to finish each state of `end`, and how the rest of the free cells come out (_plain_cells,
+    once every other cell is in). The free cells from channels are added here. None if no
+    solution."""
+    profiles = setup.profiles
+    start, start_of, profile = _free_start(end, profiles)
+    steps, after = _free_forward(free, start, setup.full, profiles, N - end.layer)
+    total = int(np.rint(after.ways[after.keys == setup.full].sum()))
+    if total == 0:
+        return None
+    plan = _free_plan(free, profiles)
+    back = _free_backward(steps, after, setup.full, len(start.ways), plan)
+    _free_cells(end, start_of, start, back, plan, profiles, cells)
+    finish = (back[start_of, 0] * _arrangements(profiles)[profile]).astype(np.float64)
+    return total, finish, plan
 
 
 def sparse_odds(reduced: Reduced, allowed: list[int]) -> tuple[int, Cells] | None:
@@ -172,6 +220,191 @@ def _credit(item: _Item, per_placement: np.ndarray, cells: Cells) -> None:
         cells[item.delicts[0], locations] += per_placement
         return
     cells[item.delicts] += np.tensordot(per_placement, item.tallies, axes=1)
+
+
+# ---------------------------------------------------------------- dense vectors per key, and the meet
+
+@dataclass
+class _DenseStep:
+    """One item's step over dense vectors (keyed._run_dense): the vectors before it (key ->
+    ways per set of `layer`), and its moves (key before, key after, a single delict's
+    locations or a unit's class indices); `pairs` a unit's (set before, placement) pairs."""
+
+    item: _Item
+    layer: int
+    vectors: Vectors
+    moves: list[tuple[int, int, int | list[int]]]
+    pairs: _UnitPairs | None
+
+
+@dataclass
+class _Half:
+    """A run from the empty set (keyed._run): its items over reached states first (with
+    their traces), then over dense vectors; the vectors it ended on, at `layer`."""
+
+    reached: list[_Item]
+    traces: list[tuple[Reached, Trace]]
+    start: Reached
+    steps: list[_DenseStep]
+    vectors: Vectors
+    layer: int
+
+
+def _traced_run(items: list[_Item], other: int, full: int) -> _Half:
+    """keyed._run, recorded: over reached states while they are few, then dense."""
+    later = _later(items, other)
+    traces: list[tuple[Reached, Trace]] = []
+    reached, index, _ = _run_reached(items, later, full, traces=traces)
+    vectors, layer = to_vectors(reached), reached.layer
+    steps = []
+    for position in range(index, len(items)):
+        if not vectors:
+            break
+        step = _dense_step(items[position], vectors, layer, later[position + 1], full)
+        steps.append(step)
+        vectors = _dense_forward(step)
+        layer += len(items[position].delicts)
+    return _Half(items[:index], traces, reached, steps, vectors, layer)
+
+
+def _dense_step(item: _Item, vectors: Vectors, layer: int, later: int, full: int) -> _DenseStep:
+    own = item.fields & full
+    plans: dict[int, dict[int, int | list[int]]] = {}
+    moves: list[tuple[int, int, int | list[int]]] = []
+    for key in vectors:
+        part = key & own
+        plan = plans.get(part)
+        if plan is None:
+            plan = plans[part] = _plan(item, part, own, later)
+        moves.extend(((key, (key & ~own) | target, what) for target, what in plan.items()))
+    pairs = None if item.tallies is None else _UnitPairs(item, vectors, layer)
+    return _DenseStep(item, layer, vectors, moves, pairs)
+
+
+def _dense_forward(step: _DenseStep) -> Vectors:
+    """The vectors after the step (keys nothing reaches left out)."""
+    width = _WIDTH[step.layer + len(step.item.delicts)]
+    grown: Vectors = {}
+    for key, target, what in step.moves:
+        into = grown.get(target)
+        if into is None:
+            into = grown[target] = np.zeros(width, dtype=np.int64)
+        dp = step.vectors[key]
+        if isinstance(what, int):
+            for location in indices(what):
+                source, goal = _single_steps(step.layer)[location]
+                into[goal] += dp[source]
+        else:
+            assert step.pairs is not None  # a unit's step
+            for index in what:
+                source, goal, ways, _ = step.pairs.of(index)
+                into += np.rint(np.bincount(goal, weights=dp[source] * ways, minlength=width)).astype(np.int64)
+    return {key: vector for key, vector in grown.items() if vector.any()}
+
+
+def _dense_backward(step: _DenseStep, back: Vectors, cells: Cells) -> Vectors:
+    """One dense step backward: each move's ways to finish after it, moved back to the sets
+    before it; the products with the ways before credited to the item's delicts."""
+    width = _WIDTH[step.layer]
+    before: Vectors = {key: np.zeros(width, dtype=np.int64) for key in step.vectors}
+    item = step.item
+    per_placement = np.zeros(0 if step.pairs is None else step.pairs.placements)
+    for key, target, what in step.moves:
+        after = back.get(target)
+        if after is None:
+            continue
+        dp, into = step.vectors[key], before[key]
+        if isinstance(what, int):
+            for location in indices(what):
+                source, goal = _single_steps(step.layer)[location]
+                finish = after[goal]
+                into[source] += finish
+                cells[item.delicts[0], location] += int(np.dot(dp[source], finish))
+            continue
+        assert step.pairs is not None  # a unit's step
+        for index in what:
+            source, goal, ways, placement = step.pairs.of(index)
+            finish = after[goal]
+            into += np.rint(np.bincount(source, weights=ways * finish, minlength=width)).astype(np.int64)
+            per_placement += np.bincount(placement, weights=dp[source] * finish, minlength=len(per_placement))
+    if step.pairs is not None:
+        _credit(item, np.rint(per_placement).astype(np.int64), cells)
+    return before
+
+
+class _UnitPairs:
+    """A unit's step over dense vectors as (set before, set after, ways, placement) per
+    pair, per class of its placements: the sets any key reached, times every placement of
+    the class disjoint from them (keyed._Moves, with each pair's placement kept)."""
+
+    def __init__(self, item: _Item, vectors: Vectors, layer: int) -> None:
+        layers, position = _layers()
+        reached = np.flatnonzero(np.add.reduce(list(vectors.values())))
+        masks = layers[layer][reached]
+        self.found: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
+        offset = 0
+        for _, _, placements, counts in item.classes:
+            assert placements is not None and counts is not None  # a unit's classes
+            rows, columns = np.nonzero((masks[:, None] & placements[None, :]) == 0)
+            goal = position[masks[rows] | placements[columns]]
+            self.found.append((reached[rows], goal, counts[columns].astype(np.float64), columns + offset))
+            offset += len(placements)
+        self.placements = offset
+
+    def of(self, index: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        return self.found[index]
+
+
+def _half_backward(half: _Half, finish: Vectors, cells: Cells) -> None:
+    """Back over a half from the ways to finish its last vectors: the dense steps, then the
+    reached states it went dense from, then their steps."""
+    back = finish
+    for step in half.steps[::-1]:
+        back = _dense_backward(step, back, cells)
+    start = half.start
+    empty = np.zeros(_WIDTH[start.layer], dtype=np.int64)
+    table = np.stack([back.get(key, empty) for key in start.table.tolist()]) if len(start.table) else empty[None, :]
+    per_state = table[start.index, _layers()[1][start.sets]]
+    _reached_backward(half.reached, half.traces, per_state.astype(np.float64), cells)
+
+
+def _meet_both(half_a: _Half, half_b: _Half, full: int) -> tuple[int, Vectors, Vectors] | None:
+    """keyed._meet, and for each half the ways the other finishes each of its sets: per key,
+    the other half's vectors of the keys that complete it, on the complementary sets."""
+    if not half_a.vectors or not half_b.vectors:
+        return None
+    keys_a, keys_b = list(half_a.vectors), list(half_b.vectors)
+    match = ((np.array(keys_a)[:, None] | np.array(keys_b)[None, :]) & full) == full
+    stack_a, stack_b = np.stack(list(half_a.vectors.values())), np.stack(list(half_b.vectors.values()))
+    finish_a = match.astype(np.int64) @ stack_b[:, _complement(half_a.layer)]
+    finish_b = match.T.astype(np.int64) @ stack_a[:, _complement(half_b.layer)]
+    total = int((stack_a * finish_a).sum())
+    if total == 0:
+        return None
+    return total, dict(zip(keys_a, finish_a, strict=True)), dict(zip(keys_b, finish_b, strict=True))
+
+
+def _as_reached(vectors: Vectors, layer: int) -> Reached:
+    """Dense vectors as reached states: their sets with ways, per key."""
+    table = np.array(sorted(vectors), dtype=np.int64)
+    if len(table) == 0:
+        empty = np.zeros(0, dtype=np.int64)
+        return Reached(empty, empty, np.zeros(0), table, layer)
+    stack = np.stack([vectors[int(key)] for key in table])
+    index, spot = np.nonzero(stack)
+    return Reached(_layers()[0][layer][spot], index, stack[index, spot].astype(np.float64), table, layer)
+
+
+def _as_vectors(reached: Reached, ways: np.ndarray) -> Vectors:
+    """Values per reached state as dense vectors per key (keys of no state left out)."""
+    _, position = _layers()
+    width = _WIDTH[reached.layer]
+    vectors: Vectors = {}
+    for index, key in enumerate(reached.table.tolist()):
+        chosen = reached.index == index
+        vector = vectors[key] = np.zeros(width, dtype=np.int64)
+        vector[position[reached.sets[chosen]]] = np.rint(ways[chosen]).astype(np.int64)
+    return vectors
 
 
 # ---------------------------------------------------------------- the free delicts, over profiles
