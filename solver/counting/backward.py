@@ -3,27 +3,32 @@
 A cell (delict d at location l) counts the solutions that put d at l. The count's DP is a
 chain of linear steps, one per item, from the empty placement to the one number; the
 solutions through a step's pair (a state before it, a placement of the item) number
-forward(state) x backward(the state after), where backward counts the ways to finish
-from a state. So one backward pass over the states the forward pass reached gives every
-cell at once, each pair's product credited to the locations its placement gives the
-item's delicts (a unit's joint placements are tallied per delict and location).
+forward(state) x backward(the state after), where backward counts the ways to finish from
+a state. So one backward pass over the states the forward pass reached gives every cell at
+once, each pair's product credited to the locations its placement gives the item's
+delicts (a unit's joint placements are enumerated one by one and tallied per delict and
+location, _tallied_item).
 
-keyed_odds follows count_keyed's plan of the free delicts placed last over profiles, the
-other items first over the states they reach alone (keyed._free_over_reached); it
-returns None on the other plans (odds.py then takes the reference way). A free delict is
-given a class of locations there, not a location: the free delicts cannot tell a class's
-locations apart, so from a start with c_q free locations in class q, a free delict given
-class q is at each of them in 1/c_q of the ways. Its cells need, per start state, the
-ways with it in each class: a backward pass that leaves it out (`channels`, one per
-class of its locations, carried along the main backward pass from its step down).
-Free delicts of one group with one mask are interchangeable, so one of them (the first
-placed) stands for all.
+sparse_odds walks sparse.count_sparse back; keyed_odds takes count_keyed's plan and walks
+it back: the other items over reached states (reached.traced_step), dense vectors per key
+(_DenseStep), two halves met in the middle (each finished by the other, _meet_both), and
+the free delicts over profiles. The free delicts run over the (key, profile) states they
+reach alone (the count's dense grids over profiles are mostly empty).
 
-sparse_odds does the same for sparse.count_sparse.
+A free delict is given a class of locations there, not a location. The free delicts cannot
+tell a class's locations apart, so from a start with c_q free locations in class q, a free
+delict given class q is at each of them in 1/c_q of the ways: its cells need, per start
+state, the ways with it in each class. Those come from channels carried along the backward
+pass: one per (delict, class), started at the delict's step (the ways to finish after it,
+along that class's edges) and moved below it as the ways to finish are. Free delicts of
+one group with one mask are interchangeable (one kind: the first placed stands for all).
+Two identities spare most channels: in a class of one location, a kind's cells are its
+total there, a plain forward x backward meet at its step; and a location's column sums to
+the count, so in each class one kind's cells are the count less every other delict's.
 
-Exactness: every product of a forward and a backward value, and every sum of them, counts
-distinct solutions, so it is at most 16! < 2^53: int64 never overflows, and float64 (in
-which bincount sums) is exact.
+Exactness: every value formed counts distinct solutions (a partial count, a way to finish,
+or the solutions through a pair: their product), so none exceeds 16! < 2^53, the count of
+the empty clue set: int64 never overflows and float64 (in which bincount sums) is exact.
 
 May import `solver.core`.
 """
@@ -120,7 +125,7 @@ def _free_last(
     profiles = setup.profiles
     start, start_of, profile = _free_start(end, profiles)
     steps, after = _free_forward(free, start, setup.full, profiles, N - end.layer)
-    total = int(np.rint(after.ways[after.keys == setup.full].sum()))
+    total = int(np.rint(after.ways[after.keys() == setup.full].sum()))
     if total == 0:
         return None
     plan = _free_plan(free, profiles)
@@ -411,18 +416,22 @@ def _as_vectors(reached: Reached, ways: np.ndarray) -> Vectors:
 
 @dataclass
 class _FreeStates:
-    """States of the free delicts' run: per state its key and its profile index (of the
-    locations left), and its ways."""
+    """States of the free delicts' run: per state its key (an index into `table`, the
+    distinct keys ascending), its profile index (of the locations left) and its ways."""
 
-    keys: np.ndarray
+    table: np.ndarray
+    index: np.ndarray
     profile: np.ndarray
     ways: np.ndarray
+
+    def keys(self) -> np.ndarray:
+        return self.table[self.index]
 
 
 @dataclass
 class _FreeStep:
     """A free step's edges (from a state before, to one after, placing the delict in a
-    class), sorted by the state before; `sources`: the states before that have edges, and
+    class), ordered by the state before; `sources`: the states before that have edges, and
     `starts` where each one's begin; `ways`: those of the states before; `states`: the
     number of states after."""
 
@@ -440,11 +449,10 @@ def _free_start(end: Reached, profiles: Profiles) -> tuple[_FreeStates, np.ndarr
     and profile of the locations they left, times Π c_q! (profiles.py); and per state
     after the others, its start state and its profile index."""
     profile = profile_index(profiles, FULL ^ end.sets)
-    keys = end.table[end.index]
-    codes, inverse, _ = distinct_with_inverse(keys * profiles.size + profile)
+    codes, inverse, _ = distinct_with_inverse(end.index * profiles.size + profile)
     start_profile = codes % profiles.size
     ways = np.bincount(inverse, weights=end.ways) * _arrangements(profiles)[start_profile]
-    return _FreeStates(codes // profiles.size, start_profile, ways), inverse, profile
+    return _FreeStates(end.table, codes // profiles.size, start_profile, ways), inverse, profile
 
 
 def _free_forward(
@@ -452,7 +460,8 @@ def _free_forward(
 ) -> tuple[list[_FreeStep], _FreeStates]:
     """keyed._run_free over the states reached alone (`left` locations left at the start):
     each free delict given each class of its locations that the state has a location left
-    in; keys the later delicts can no longer complete are dropped, as there."""
+    in; keys the later delicts can no longer complete are dropped, as there. The new keys
+    are worked out on the table of distinct keys, not per state."""
     digits = _digits(profiles)
     strides = np.array(profiles.strides, dtype=np.int64)
     later = [0] * (len(free) + 1)
@@ -462,11 +471,15 @@ def _free_forward(
     for index, item in enumerate(free):
         own = item.fields & full
         bits, klass = _moves(item, profiles)
-        keys = states.keys[:, None] | bits[None, :]
-        kept = (((keys | later[index + 1]) & own) == own) & (digits[states.profile][:, klass] > 0)
-        before, column = np.nonzero(kept)
-        codes = keys[before, column] * profiles.size + states.profile[before] - strides[klass[column]]
-        step, states = _free_step(before, codes, klass[column], states, profiles, left - index - 1)
+        targets = states.table[:, None] | bits[None, :]
+        kept = ((targets | later[index + 1]) & own) == own
+        table = distinct(targets[kept])
+        target_index = np.searchsorted(table, targets)
+        ok = kept[states.index] & (digits[states.profile[:, None], klass[None, :]] > 0)
+        before, column = np.nonzero(ok)
+        key_index = target_index[states.index[before], column]
+        profile = states.profile[before] - strides[klass[column]]
+        step, states = _free_step(before, key_index, profile, klass[column], states, table, profiles, left - index - 1)
         steps.append(step)
     return steps, states
 
@@ -483,34 +496,27 @@ def _moves(item: _Item, profiles: Profiles) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _free_step(
-    before: np.ndarray, codes: np.ndarray, klass: np.ndarray, states: _FreeStates, profiles: Profiles, left: int
+    before: np.ndarray, key_index: np.ndarray, profile: np.ndarray, klass: np.ndarray, states: _FreeStates,
+    table: np.ndarray, profiles: Profiles, left: int,
 ) -> tuple[_FreeStep, _FreeStates]:
     """The states after a free step from its edges (ordered by their state before, as
-    np.nonzero gives them; `codes`: key x profiles + profile index, `left` locations each),
-    and the step as the backward pass needs it."""
-    unique, after = _distinct_codes(codes, profiles, left)
+    np.nonzero gives them; each with its key's index in `table` and its profile, of `left`
+    locations), and the step as the backward pass needs it."""
+    members, position = _layer(profiles, left)
+    width = len(members)
+    spot = key_index * width + position[profile]
+    if len(table) * width > DENSE_SUM * len(spot):
+        unique, after, _ = distinct_with_inverse(spot)
+    else:  # the states fill much of their (key, profile) grid: marked on it, no sort
+        marked = np.zeros(len(table) * width, dtype=np.int64)
+        marked[spot] = 1
+        unique = np.flatnonzero(marked)
+        marked[unique] = np.arange(len(unique))
+        after = marked[spot]
     ways = np.bincount(after, weights=states.ways[before], minlength=len(unique))
     first = np.flatnonzero(np.concatenate([[True], before[1:] != before[:-1]])) if len(before) else before
     step = _FreeStep(before, after, klass, before[first], first, states.ways, len(unique))
-    return step, _FreeStates(unique // profiles.size, unique % profiles.size, ways)
-
-
-def _distinct_codes(codes: np.ndarray, profiles: Profiles, left: int) -> tuple[np.ndarray, np.ndarray]:
-    """The distinct codes, ascending, and each code's index among them: where they fill much
-    of their (key, profile of `left` locations) grid, marked on it (no sort), else sorted."""
-    keys = distinct(codes // profiles.size)
-    members, position = _layer(profiles, left)
-    width = len(members)
-    if len(keys) * width > DENSE_SUM * len(codes):
-        unique, inverse, _ = distinct_with_inverse(codes)
-        return unique, inverse
-    spot = np.searchsorted(keys, codes // profiles.size) * width + position[codes % profiles.size]
-    marked = np.zeros(len(keys) * width, dtype=np.int64)
-    marked[spot] = 1
-    present = np.flatnonzero(marked)
-    marked[present] = np.arange(len(present))
-    unique = keys[present // width] * profiles.size + members[present % width]
-    return unique, marked[spot]
+    return step, _FreeStates(table, unique // width, members[unique % width], ways)
 
 
 @dataclass
@@ -531,8 +537,9 @@ class _FreePlan:
 
 def _free_plan(free: list[_Item], profiles: Profiles) -> _FreePlan:
     plan = _FreePlan(_kinds(free))
+    masks = {first: _mask(free[first]) for first in plan.kinds}
     for q, cls in enumerate(profiles.classes):
-        taking = [first for first in plan.kinds if _mask(free[first]) & cls]
+        taking = [first for first in plan.kinds if masks[first] & cls]
         if not taking:
             continue
         if cls.bit_count() == 1:
@@ -549,7 +556,7 @@ def _free_backward(steps: list[_FreeStep], end: _FreeStates, full: int, starts: 
     with the kind's first delict in that class. A channel starts at its delict's step (the
     ways to finish after it, along the edges of the class) and below it moves as channel 0.
     At a kind's step, its totals in classes of one location come out too."""
-    back = (end.keys == full).astype(np.int64)[:, None]
+    back = (end.keys() == full).astype(np.int64)[:, None]
     for index in range(len(steps) - 1, -1, -1):
         step = steps[index]
         for first, q in plan.totals:
@@ -590,7 +597,8 @@ def _plain_cells(plan: _FreePlan, profiles: Profiles, total: int, cells: Cells) 
         others = cells[:, locations].sum(axis=0) - cells[delicts][:, locations].sum(axis=0)
         share, rest = np.divmod(total - others, len(delicts))
         assert not rest.any()  # the kind's delicts are interchangeable
-        cells[np.ix_(delicts, locations)] = share[None, :]
+        for delict in delicts:
+            cells[delict, locations] = share
 
 
 def _kinds(free: list[_Item]) -> dict[int, list[int]]:

@@ -31,6 +31,9 @@ units of district clues need: few placements, few of a layer's sets reached
 (_free_over_reached, within a budget); failing that, _choose prices the plan with dense
 vectors against the split. Every run also starts over reached states, and goes dense at the
 first step the dense vectors would do more cheaply (_run_reached).
+
+backward.py walks every plan back for odds: it shares the setup (keyed_setup), the free
+plan's first part (rest_over_reached, with each step's pairs recorded) and the planning.
 """
 
 from __future__ import annotations
