@@ -140,20 +140,28 @@ def sparse_odds(reduced: Reduced, allowed: list[int]) -> tuple[int, Cells] | Non
     traced = traced_sparse(reduced, allowed)
     if traced is None:
         return None
-    steps, ways = traced
+    trace, ways = traced
     cells = _no_cells()
     total = sum(ways)
     if total == 0:
         return 0, cells
+    # per state with options, its locations ascending: the edges, in the order the DP made them
+    rows, locations = np.nonzero((np.frombuffer(trace.options, dtype=np.int64)[:, None] >> np.arange(N)) & 1)
+    sources = np.frombuffer(trace.sources, dtype=np.int64)[rows]
+    after = np.frombuffer(trace.after, dtype=np.int64)
+    edges = np.cumsum([0, *trace.edges])
+    states = np.cumsum([0, *(len(before) for before in trace.ways)])
+    finish = np.zeros(len(after))
     backward: np.ndarray = np.ones(len(ways))
-    for step in steps[::-1]:
-        # the edges: per state with options, its locations ascending (as the DP went)
-        rows, locations = np.nonzero((np.array(step.options, dtype=np.int64)[:, None] >> np.arange(N)) & 1)
-        before = np.array(step.sources, dtype=np.int64)[rows]
-        finish = backward[np.array(step.after, dtype=np.int64)]
-        through = np.array(step.ways, dtype=np.float64)[before] * finish
-        cells[step.delict] += np.rint(np.bincount(locations, weights=through, minlength=N)).astype(np.int64)
-        backward = np.bincount(before, weights=finish, minlength=len(step.ways))
+    for index in range(len(trace.delicts) - 1, -1, -1):
+        chosen = slice(edges[index], edges[index + 1])
+        finish[chosen] = backward[after[chosen]]
+        backward = np.bincount(sources[chosen], weights=finish[chosen], minlength=states[index + 1] - states[index])
+    before_ways = np.array([count for before in trace.ways for count in before], dtype=np.float64)
+    through = before_ways[sources + np.repeat(states[:-1], trace.edges)] * finish
+    delicts = np.repeat(trace.delicts, trace.edges)
+    credited = np.bincount(delicts * N + locations, weights=through, minlength=N * N)
+    cells += np.rint(credited).astype(np.int64).reshape(N, N)
     return total, cells
 
 
@@ -627,14 +635,17 @@ def _free_cells(
     of the states after the other items that leave l to the free delicts, x the ways to
     finish with the delict in q (without it) x Π c! / c_q (the delict at l, the others
     given class q on the rest of it)."""
-    rows, locations = np.nonzero(((end.sets[:, None] >> np.arange(N)[None, :]) & 1) == 0)
-    leaving = np.bincount(start_of[rows] * N + locations, weights=end.ways[rows], minlength=len(start.ways) * N)
+    # per start state and location, the ways of the states after the other items that leave it
+    order = np.argsort(start_of, kind="stable")
+    left = ((end.sets[order, None] >> np.arange(N)[None, :]) & 1) == 0
+    firsts = np.flatnonzero(np.concatenate([[True], np.diff(start_of[order]) != 0]))  # every start has one
+    leaving = np.add.reduceat(left * end.ways[order, None], firsts, axis=0)
     klass = np.zeros(N, dtype=np.int64)
     for q, cls in enumerate(profiles.classes):
         klass[indices(cls)] = q
     in_class = _digits(profiles)[start.profile][:, klass]  # (start, location): c_q of the location's class
     arranged = _arrangements(profiles)[start.profile][:, None] // np.maximum(in_class, 1)
-    share = np.rint(leaving).astype(np.int64).reshape(len(start.ways), N) * arranged
+    share = np.rint(leaving).astype(np.int64) * arranged
     for first, delicts in plan.kinds.items():
         # per location, the channel of its class; -1 where the kind has none there
         columns = np.array([plan.channels.get((first, int(q)), -1) for q in klass], dtype=np.int64)

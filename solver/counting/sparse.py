@@ -5,6 +5,7 @@ count_reduced tries it first and falls back to the dense path (keyed) when it gi
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass, field
 
 from solver.core import names
@@ -70,20 +71,21 @@ def count_sparse(reduced: Reduced, allowed: list[int], limit: int | None = None)
 
 
 @dataclass
-class SparseStep:
-    """One delict's step of the sparse DP, for a backward pass: the ways of the states
-    before it; per state before with options, its index and its options (`sources`,
-    `options`); per placement (edge), in that order and each state's locations ascending,
-    its state after."""
+class SparseTrace:
+    """The sparse DP's steps, for a backward pass: per step its delict, the ways of the
+    states before it, and its number of edges; over all steps in order, per state with
+    options its index (in its step) and its options, and per edge (each state's locations
+    ascending) its state after."""
 
-    delict: int
-    ways: list[int]
-    sources: list[int] = field(default_factory=list)
-    options: list[int] = field(default_factory=list)
-    after: list[int] = field(default_factory=list)
+    delicts: list[int] = field(default_factory=list)
+    ways: list[list[int]] = field(default_factory=list)
+    edges: list[int] = field(default_factory=list)
+    sources: array = field(default_factory=lambda: array("q"))
+    options: array = field(default_factory=lambda: array("q"))
+    after: array = field(default_factory=lambda: array("q"))
 
 
-def traced_sparse(reduced: Reduced, allowed: list[int]) -> tuple[list[SparseStep], list[int]] | None:
+def traced_sparse(reduced: Reduced, allowed: list[int]) -> tuple[SparseTrace, list[int]] | None:
     """count_sparse's DP with every step's edges kept, and the ways of the states after
     the last; None where count_sparse gives up."""
     limit = SPARSE_STATE_LIMIT
@@ -91,14 +93,16 @@ def traced_sparse(reduced: Reduced, allowed: list[int]) -> tuple[list[SparseStep
     if fewest[0] * fewest[1] * fewest[2] > 4 * limit:
         return None
     keys, ways = [0], [1]
-    steps, work = [], 0
+    trace, work = SparseTrace(), 0
+    sources, chosen, after = trace.sources.append, trace.options.append, trace.after.append
     for delict, options, pair_tests, group_tests, keep_groups, keep_shifts, add_for, later in _sparse_plan(
         reduced, allowed
     ):
-        step = SparseStep(delict, ways)
+        trace.delicts.append(delict)
+        trace.ways.append(ways)
+        edges = len(trace.after)
         index_of: dict[int, int] = {}
         grown: list[int] = []
-        after = step.after
         for index, key in enumerate(keys):
             used = key & FULL
             free = options & ~used
@@ -119,8 +123,8 @@ def traced_sparse(reduced: Reduced, allowed: list[int]) -> tuple[list[SparseStep
             work += free.bit_count()
             if work > SPARSE_WORK_LIMIT:
                 return None
-            step.sources.append(index)
-            step.options.append(free)
+            sources(index)
+            chosen(free)
             here = ways[index]
             while free:
                 low = free & -free
@@ -132,12 +136,12 @@ def traced_sparse(reduced: Reduced, allowed: list[int]) -> tuple[list[SparseStep
                     grown.append(here)
                 else:
                     grown[at] += here
-                after.append(at)
-        steps.append(step)
+                after(at)
+        trace.edges.append(len(trace.after) - edges)
         keys, ways = list(index_of), grown
         if not keys or len(keys) > limit:
-            return (steps, []) if not keys else None
-    return steps, ways
+            return (trace, []) if not keys else None
+    return trace, ways
 
 
 def _sparse_order(reduced: Reduced, allowed: list[int]) -> list[int]:
