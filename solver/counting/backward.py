@@ -439,15 +439,12 @@ class _FreeStates:
 @dataclass
 class _FreeStep:
     """A free step's edges (from a state before, to one after, placing the delict in a
-    class), ordered by the state before; `sources`: the states before that have edges, and
-    `starts` where each one's begin; `ways`: those of the states before; `states`: the
+    class), ordered by the state before; `ways`: those of the states before; `states`: the
     number of states after."""
 
     before: np.ndarray
     after: np.ndarray
     klass: np.ndarray
-    sources: np.ndarray
-    starts: np.ndarray
     ways: np.ndarray
     states: int
 
@@ -522,8 +519,7 @@ def _free_step(
         marked[unique] = np.arange(len(unique))
         after = marked[spot]
     ways = np.bincount(after, weights=states.ways[before], minlength=len(unique))
-    first = np.flatnonzero(np.concatenate([[True], before[1:] != before[:-1]])) if len(before) else before
-    step = _FreeStep(before, after, klass, before[first], first, states.ways, len(unique))
+    step = _FreeStep(before, after, klass, states.ways, len(unique))
     return step, _FreeStates(table, unique // width, members[unique % width], ways)
 
 
@@ -583,11 +579,15 @@ def _free_backward(steps: list[_FreeStep], end: _FreeStates, full: int, starts: 
 def _step_back(step: _FreeStep, back: np.ndarray, born: dict[int, int], states: int) -> np.ndarray:
     """One free step backward: each state's ways to finish, summed over its edges; a new
     channel (`born`: class -> channel) takes channel 0 after the step along the edges of its class."""
+    if back.shape[1] == 1 and not born:  # the ways to finish alone
+        finish = np.bincount(step.before, weights=back[step.after, 0], minlength=states)
+        return np.rint(finish).astype(np.int64)[:, None]
     into = np.zeros((states, back.shape[1] + len(born)), dtype=np.int64)
     if len(step.before) == 0:
         return into
     after = back[step.after]
-    into[step.sources, :back.shape[1]] = np.add.reduceat(after, step.starts, axis=0)
+    starts = np.flatnonzero(np.diff(step.before, prepend=-1))  # where each state's edges begin
+    into[step.before[starts], :back.shape[1]] = np.add.reduceat(after, starts, axis=0)
     for q, channel in born.items():
         edges = step.klass == q
         into[step.before[edges], channel] = after[edges, 0]
@@ -597,16 +597,15 @@ def _step_back(step: _FreeStep, back: np.ndarray, born: dict[int, int], states: 
 def _plain_cells(plan: _FreePlan, profiles: Profiles, total: int, cells: Cells) -> None:
     """The cells from the kinds' totals in classes of one location, then those from the
     columns' sums: at each location of the class, the total less every other delict's
-    cell there, shared by the kind's delicts alike."""
+    cell there, shared by the kind's delicts alike (each location has one such kind at most)."""
     for (first, q), found in plan.totals.items():
         cells[plan.kinds[first], indices(profiles.classes[q])[0]] = found
+    columns = cells.sum(axis=0)
     for q, first in plan.by_columns.items():
         delicts, locations = plan.kinds[first], indices(profiles.classes[q])
-        others = cells[:, locations].sum(axis=0) - cells[delicts][:, locations].sum(axis=0)
-        share, rest = np.divmod(total - others, len(delicts))
+        share, rest = np.divmod(total - columns[locations], len(delicts))
         assert not rest.any()  # the kind's delicts are interchangeable
-        for delict in delicts:
-            cells[delict, locations] = share
+        cells[np.array(delicts)[:, None], locations] = share
 
 
 def _kinds(free: list[_Item]) -> dict[int, list[int]]:
