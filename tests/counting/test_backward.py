@@ -4,6 +4,7 @@ the segmented DP (reference_odds); and the laws every table obeys."""
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 
@@ -15,7 +16,8 @@ import solver.counting.backward as backward
 import solver.counting.sparse as sparse_module
 from solver.core import names
 from solver.core.board import Board
-from solver.core.cards import Clue
+from solver.core.cards import Clue, DelictClue
+from solver.core.semantics import holds
 from solver.counting import count_clues, reduce_clues
 from solver.counting.odds import Odds, odds_and_path, odds_of_clues, pinned_odds, reference_odds
 from tests.clue_sets import true_clue
@@ -175,3 +177,29 @@ def test_free_delicts_of_one_kind_share_their_cells(board: Board) -> None:
     assert found == pinned_odds(reduced)
     rows = [tuple(row) for row in found.counts]
     assert len(set(rows)) < len(rows)  # some delicts are interchangeable here
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_keyed_backward_pass_equals_brute_force(board: Board, seed: int) -> None:
+    """Nine delicts pinned, the other seven tried in all 5040 ways against `holds`; the
+    sparse DP kept out, so the keyed DP's backward pass gives the table."""
+    rng = random.Random(40 + seed)
+    where = dict(zip(D, rng.sample(L, 16), strict=True))
+    fixed = dict(rng.sample(sorted(where.items()), 9))
+    clues: list[Clue] = [DelictClue(d, (loc,)) for d, loc in fixed.items()]
+    clues += [true_clue(rng, rng.choice("CCB"), where, board) for _ in range(5)]
+    free_delicts = [d for d in D if d not in fixed]
+    free_locations = [x for x in L if x not in fixed.values()]
+    cells = [[0] * 16 for _ in range(16)]
+    total = 0
+    for placement in itertools.permutations(free_locations):
+        candidate = {**fixed, **dict(zip(free_delicts, placement, strict=True))}
+        if all(holds(clue, candidate, board) for clue in clues):
+            total += 1
+            for delict, location in candidate.items():
+                cells[names.DELICT_INDEX[delict]][names.LOCATION_INDEX[location]] += 1
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(sparse_module, "SPARSE_STATE_LIMIT", -1)
+        found, path = odds_and_path(reduce_clues(clues, board))
+    assert path == "keyed"
+    assert (found.total, [list(row) for row in found.counts]) == (total, cells)
