@@ -1,6 +1,7 @@
 """The sparse DP (count_sparse): only the reachable partial placements, for tight clue sets.
 
 count_reduced tries it first and falls back to the dense path (keyed) when it gives up.
+traced_sparse is the same DP with its edges kept, which backward.sparse_odds walks back for odds.
 """
 
 from __future__ import annotations
@@ -67,7 +68,6 @@ def count_sparse(reduced: Reduced, allowed: list[int], limit: int | None = None)
         if len(states) > limit:
             return None
     return sum(states.values())
-
 
 
 @dataclass
