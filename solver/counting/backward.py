@@ -589,12 +589,8 @@ def _step_back(step: _FreeStep, back: np.ndarray, born: dict[int, int], states: 
     starts = np.flatnonzero(np.diff(step.before, prepend=-1))  # where each state's edges begin
     into[step.before[starts], :back.shape[1]] = np.add.reduceat(after, starts, axis=0)
     if born:
-        channel = np.full(max(born) + 1, -1, dtype=np.int64)
-        channel[list(born)] = list(born.values())
-        of_edge = channel[np.minimum(step.klass, len(channel) - 1)]
-        of_edge[step.klass >= len(channel)] = -1
-        edges = of_edge >= 0
-        into[step.before[edges], of_edge[edges]] = after[edges, 0]
+        edges, which = np.nonzero(step.klass[:, None] == np.array(list(born))[None, :])
+        into[step.before[edges], np.array(list(born.values()))[which]] = after[edges, 0]
     return into
 
 
