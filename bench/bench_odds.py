@@ -1,22 +1,28 @@
 """Odds next to the count of the same clue set: bench_count.py's hard mixes and the slowest sets of
-its hunt (a shorter run of it by default), each timed in the same run.
+its hunt (a shorter run of it by default), each timed in the same run; then every set the hunt found.
 
-    python bench/bench_odds.py [--seeds 2] [--search 300] [--climb 100] [--slowest 6]
+    python bench/bench_odds.py [--seeds 2] [--search 300] [--climb 100] [--slowest 6] [--runs 3] [--wall]
 
-Prints per set the best of three counts (count_clues), the best of --runs odds (odds_of_clues),
-their ratio, and which odds path ran (the segmented DP, or pinned counts past its limits); then
-the worst ratio. Goal: odds <= 2x the count, every set.
+Prints per set the best of --runs counts (count_clues) and of --runs odds (odds_of_clues), their
+ratio, and which way the odds went: "sparse" or "keyed" (the count's own DP, its forward pass
+recorded and walked back: solver/counting/backward.py), "settled" (propagation placed every
+delict), or "reference" (the segmented DP, or pinned counts past its caps); then the worst
+ratio, and the ratios over every set the hunt timed (median, p99, max). Goal: odds <= 2x the
+count, every set. Times are the process's CPU time (time.process_time: what other work on a
+busy machine takes from it is not counted), or wall time with --wall.
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.bench_count import WORST_CASES, best_time, keyed_time, search, worst_case
+from bench.bench_count import WORST_CASES, keyed_time, search, worst_case
 from solver.core.board import load_board
 from solver.counting import count_clues, reduce_clues
 from solver.counting import odds as odds_module
@@ -25,36 +31,76 @@ from solver.counting.keyed import warm_tables
 GOAL = 2.0
 
 
+def best(call, runs: int, clock) -> float:
+    """The least time of `runs` calls, in seconds of `clock`."""
+    found = float("inf")
+    for _ in range(runs):
+        start = clock()
+        call()
+        found = min(found, clock() - start)
+    return found
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=2, help="seeds per hard mix of bench_count.py")
     parser.add_argument("--search", type=int, default=300, help="random sets of the hunt (bench_count --search)")
     parser.add_argument("--climb", type=int, default=100, help="its hill-climbing steps")
     parser.add_argument("--slowest", type=int, default=6, help="the hunt's slowest sets timed for odds")
-    parser.add_argument("--runs", type=int, default=1, help="odds runs per set, the best shown")
+    parser.add_argument("--runs", type=int, default=3, help="count and odds runs per set, the best shown")
+    parser.add_argument("--wall", action="store_true", help="wall time (time.perf_counter) instead of CPU time")
     args = parser.parse_args()
+    clock = time.perf_counter if args.wall else time.process_time
     board = load_board()
     count_clues([], board)
     warm_tables()
     odds_module.odds_of_clues([], board)
     sets = [(f"{label} #{seed}", worst_case(seed, *shape, board))
             for label, shape in WORST_CASES.items() for seed in range(args.seeds)]
+    found: list = []
     if args.search:
         found, _ = search(args.search, args.climb, 0, board, keyed_time)
         slowest = sorted(found, key=lambda row: -row[0])[:args.slowest]
         sets += [(f"hunt, slowest {number}", row[3]) for number, row in enumerate(slowest, 1)]
-    print(f"odds next to the count of the same set (ms, count best of 3, odds best of {args.runs}); goal <= {GOAL}x")
+    kind = "wall" if args.wall else "CPU"
+    print(f"odds next to the count of the same set ({kind} ms, best of {args.runs} each); goal <= {GOAL}x")
     print(f"{'set':<22}{'count':>8}{'odds':>10}{'ratio':>8}  path")
     worst = ("", 0.0)
     for label, clues in sets:
-        count = best_time(lambda c=clues: count_clues(c, board), 3)
-        odds = best_time(lambda c=clues: odds_module.odds_of_clues(c, board), args.runs)
-        path = "segments" if odds_module._segments(reduce_clues(clues, board)) is not None else "pinned"
+        count, odds, path = timed_pair(clues, board, args.runs, clock)
         ratio = odds / count
         worst = max(worst, (label, ratio), key=lambda pair: pair[1])
         print(f"{label:<22}{count * 1000:>8.1f}{odds * 1000:>10.1f}{ratio:>7.1f}x  {path}", flush=True)
     print(f"worst odds/count ratio: {worst[1]:.1f}x ({worst[0]}); goal <= {GOAL}x: "
           f"{'met' if worst[1] <= GOAL else 'NOT met'}")
+    if found:
+        every_set(found, board, args.runs, clock)
+
+
+def timed_pair(clues, board, runs: int, clock) -> tuple[float, float, str]:
+    """The best count and odds times of a set, and the odds' way."""
+    count = best(lambda: count_clues(clues, board), runs, clock)
+    odds = best(lambda: odds_module.odds_of_clues(clues, board), runs, clock)
+    return count, odds, odds_module.odds_and_path(reduce_clues(clues, board))[1]
+
+
+def every_set(found: list, board, runs: int, clock) -> None:
+    """The ratio over every set the hunt timed: its quantiles, the worst sets, and the ways taken."""
+    rows = []
+    for row in found:
+        count, odds, path = timed_pair(row[3], board, runs, clock)
+        rows.append((odds / count, count, odds, path))
+    ratios = sorted(ratio for ratio, *_ in rows)
+    p99 = ratios[min(len(ratios) - 1, int(0.99 * len(ratios)))]
+    paths: dict[str, int] = {}
+    for *_, path in rows:
+        paths[path] = paths.get(path, 0) + 1
+    over = sum(ratio > GOAL for ratio in ratios)
+    print(f"every set the hunt timed ({len(rows)}): ratio median {statistics.median(ratios):.2f}x, "
+          f"p99 {p99:.2f}x, max {ratios[-1]:.2f}x; {over} over {GOAL}x; ways: "
+          + ", ".join(f"{path} {number}" for path, number in sorted(paths.items())))
+    for ratio, count, odds, path in sorted(rows)[-3:]:
+        print(f"  {ratio:.2f}x: count {count * 1000:.1f} ms, odds {odds * 1000:.1f} ms ({path})")
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ with inclusion-exclusion (tests/counting/reference_units.py), stay with the test
 cross-checks.
 count_assignments counts plain masks, such as state_masks gives for a game board.
 The paths are chosen by prices and limits fitted on the benchmark, all in `costs`.
+Odds (odds.py) take the same paths, their forward passes recorded and walked back (backward.py).
 
 May import `solver.core`.
 """

@@ -70,3 +70,5 @@ SPLIT_PRICE = 0.5  # past the budget, the free plan goes on while its price stay
 # term costs three passes over its segment, a joint placement a dot product.
 MOST_TERMS = 256
 MOST_PLACEMENTS = 20_000
+# backward.py tallies a unit's joint placements one by one; past this many, odds take the reference way
+ODDS_UNIT_ROWS = 50_000

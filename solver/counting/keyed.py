@@ -31,10 +31,14 @@ units of district clues need: few placements, few of a layer's sets reached
 (_free_over_reached, within a budget); failing that, _choose prices the plan with dense
 vectors against the split. Every run also starts over reached states, and goes dense at the
 first step the dense vectors would do more cheaply (_run_reached).
+
+backward.py walks every plan back for odds: it shares the setup (keyed_setup), the free
+plan's first part (rest_over_reached, with each step's pairs recorded) and the planning.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from math import comb
@@ -64,7 +68,7 @@ from solver.counting.costs import (
 )
 from solver.counting.dense import _layers, _single_steps, meet, place_one
 from solver.counting.profiles import Profiles, by_profile, free_profiles, layer_width, place_free
-from solver.counting.reached import Reached, sparse_classes, to_profiles, to_vectors
+from solver.counting.reached import Reached, Trace, sparse_classes, to_profiles, to_vectors, traced_step
 from solver.counting.reached import step as reached_step
 from solver.counting.reduce import GROUP_INDEX_OF_DELICT, Reduced, direction_tables, live_group_clues
 from solver.counting.rows import enumerate_signed, find_units
@@ -84,6 +88,8 @@ class _Item:
     fields: int = 0  # the 4-bit fields of the groups it adds bits to
     locations: int = 0  # a single delict's locations
     placements: int = 0  # a unit's placements
+    # a unit's joint placements per placement (its classes' one after another), delict and location: for odds
+    tallies: np.ndarray | None = None
     _spelt: list[tuple[int, np.ndarray, np.ndarray]] | None = None
 
     def __post_init__(self) -> None:
@@ -118,25 +124,12 @@ _Searched = tuple[float, list[_Item], list[_Item]]  # a split's priced cost and 
 
 def count_keyed(reduced: Reduced, allowed: list[int]) -> int:
     """Exact count: the subset DP with each live group's covered directions in the key."""
-    if any(mask == 0 for mask in allowed):
+    setup = keyed_setup(reduced, allowed)
+    if setup is None:
         return 0
-    live = live_group_clues(allowed, reduced, reduced.group_dirs)
-    if live is None:
-        return 0
-    ordered = list(names.DIRECTIONS)
-    slot = {group: index for index, group in enumerate(sorted(live))}
-    demanded = {group: sum(1 << ordered.index(d) for d in live[group]) for group in live}
-    dir_bits = direction_tables(reduced)[0]
-    items = []
-    for unit in find_units(reduced, {}):
-        item = _make_item(unit, allowed, reduced, live, slot, demanded, dir_bits)
-        if item is None:
-            return 0
-        items.append(item)
-    singles = [item for item in items if len(item.delicts) == 1]
-    profiles, chosen = free_profiles(tuple(dir_bits), [allowed[item.delicts[0]] for item in singles])
-    free = [singles[index] for index in chosen]
-    full = sum(demanded[g] << (4 * slot[g]) for g in live)
+    items, free, profiles, slot, demanded, full = (
+        setup.items, setup.free, setup.profiles, setup.slot, setup.demanded, setup.full
+    )
     searched = None
     if free:
         count, searched = _free_over_reached(items, free, full, profiles, slot, demanded)
@@ -152,28 +145,99 @@ def count_keyed(reduced: Reduced, allowed: list[int]) -> int:
     return _meet(half_a, half_b, full)
 
 
+@dataclass
+class Setup:
+    """What count_keyed works on: the items (units and single delicts), the free delicts
+    among them and their profiles, each live group's key slot and demanded directions, and
+    the key with every demanded direction."""
+
+    items: list[_Item]
+    free: list[_Item]
+    profiles: Profiles
+    slot: dict[int, int]
+    demanded: dict[int, int]
+    full: int
+
+
+MakeItem = Callable[
+    [list[int], list[int], Reduced, dict[int, frozenset[str]], dict[int, int], dict[int, int], list[int]],
+    "_Item | None",
+]
+
+
+def keyed_setup(reduced: Reduced, allowed: list[int], make_item: MakeItem | None = None) -> Setup | None:
+    """The items and keys of a clue set; None when it has no solution. `make_item` makes
+    a unit's item (_make_item unless given)."""
+    if any(mask == 0 for mask in allowed):
+        return None
+    live = live_group_clues(allowed, reduced, reduced.group_dirs)
+    if live is None:
+        return None
+    ordered = list(names.DIRECTIONS)
+    slot = {group: index for index, group in enumerate(sorted(live))}
+    demanded = {group: sum(1 << ordered.index(d) for d in live[group]) for group in live}
+    dir_bits = direction_tables(reduced)[0]
+    items = []
+    for unit in find_units(reduced, {}):
+        item = (make_item or _make_item)(unit, allowed, reduced, live, slot, demanded, dir_bits)
+        if item is None:
+            return None
+        items.append(item)
+    singles = [item for item in items if len(item.delicts) == 1]
+    profiles, chosen = free_profiles(tuple(dir_bits), [allowed[item.delicts[0]] for item in singles])
+    free = [singles[index] for index in chosen]
+    full = sum(demanded[g] << (4 * slot[g]) for g in live)
+    return Setup(items, free, profiles, slot, demanded, full)
+
+
 def _free_over_reached(
-    items: list[_Item], free: list[_Item], full: int, profiles: Profiles, slot: dict[int, int], demanded: dict[int, int]
+    items: list[_Item], free: list[_Item], full: int, profiles: Profiles, slot: dict[int, int],
+    demanded: dict[int, int],
 ) -> tuple[int | None, _Searched | None]:
     """The count with the other items first over the states they reach alone, the free
     delicts last over profiles. Where the others are units with few placements, no dense
-    vector is needed. None if a dense step would be cheaper on the way, or the steps cost
-    more than FREE_REACHED_BUDGET and then a further SPLIT_PRICE times the best split
-    _search finds (returned, for _choose): the time lost is bounded by the split's."""
+    vector is needed. None if the others' run gives up (rest_over_reached)."""
+    rest, searched = rest_over_reached(items, free, full, slot, demanded)
+    if rest is None:
+        return None, searched
+    vectors = to_profiles(rest.end, profiles)
+    return _finish(_run_free(rest.free, vectors, full, profiles, N - rest.end.layer), full), searched
+
+
+@dataclass
+class RestRun:
+    """The free plan's first part: the other items in their order, the free delicts in
+    theirs, and the states after the others; `traces`, if asked for, the states before
+    each of the others' steps with its pairs (for a backward pass)."""
+
+    rest: list[_Item]
+    free: list[_Item]
+    end: Reached
+    traces: list[tuple[Reached, Trace]] | None = None
+
+
+def rest_over_reached(
+    items: list[_Item], free: list[_Item], full: int, slot: dict[int, int], demanded: dict[int, int],
+    traced: bool = False,
+) -> tuple[RestRun | None, _Searched | None]:
+    """The items other than the free delicts, over the states they reach alone. None if a
+    dense step would be cheaper on the way, or the steps cost more than FREE_REACHED_BUDGET
+    and then a further SPLIT_PRICE times the best split _search finds (returned, for
+    _choose): the time lost is bounded by the split's."""
     chosen = {id(item) for item in free}
     rest = _greedy([], [item for item in items if id(item) not in chosen])
     free = _free_order(free)
     later = _later(rest, _reach(free))
-    reached, placed, stopped = _run_reached(rest, later, full, FREE_REACHED_BUDGET)
+    traces: list[tuple[Reached, Trace]] | None = [] if traced else None
+    reached, placed, stopped = _run_reached(rest, later, full, FREE_REACHED_BUDGET, traces=traces)
     searched = None
     if stopped:
         searched = _search(items, slot, demanded)
         budget = SPLIT_PRICE * searched[0]
-        reached, placed, _ = _run_reached(rest, later, full, budget, (reached, placed))
+        reached, placed, _ = _run_reached(rest, later, full, budget, (reached, placed), traces)
     if placed < len(rest):
         return None, searched
-    vectors = to_profiles(reached, profiles)
-    return _finish(_run_free(free, vectors, full, profiles, N - reached.layer), full), searched
+    return RestRun(rest, free, reached, traces), searched
 
 
 def _free_order(free: list[_Item]) -> list[_Item]:
@@ -411,12 +475,13 @@ def _later(items: list[_Item], other: int) -> list[int]:
 
 def _run_reached(
     items: list[_Item], later: list[int], full: int, budget: float = float("inf"),
-    start: tuple[Reached, int] | None = None,
+    start: tuple[Reached, int] | None = None, traces: list[tuple[Reached, Trace]] | None = None,
 ) -> tuple[Reached, int, bool]:
     """The first items placed over the reached states alone (reached.py), while a step
     over them is priced below the dense step and the steps left, each priced at least as
     the next, stay within `budget` (from `start`, the states after so many items, if
-    given): the states, the number of items placed, and whether the budget stopped it."""
+    given): the states, the number of items placed, and whether the budget stopped it.
+    `traces`: each step's states before it and its pairs are appended (traced_step)."""
     reached, placed = start or (Reached.empty_set(), 0)
     for index in range(placed, len(items)):
         item = items[index]
@@ -427,7 +492,13 @@ def _run_reached(
         if price * (len(items) - index) > budget:  # the steps left cost at least this one's price
             return reached, index, True
         budget -= price
-        reached = reached_step(reached, item.spelt(), len(item.delicts), item.fields & full, later[index + 1])
+        args = (reached, item.spelt(), len(item.delicts), item.fields & full, later[index + 1])
+        if traces is None:
+            reached = reached_step(*args)
+        else:
+            before = reached
+            reached, traced = traced_step(*args)
+            traces.append((before, traced))
         if len(reached.sets) == 0:
             break
     return reached, len(items), False

@@ -1,18 +1,19 @@
 """Exact odds: for every delict and location, how many solutions put the delict there.
 
-The counts are the permanent's minors. A subset DP runs forward over the delicts and one
-backward; the solutions with delict d at location l are Σ over the location sets S the
-delicts before d fill (l not in S) of forward[S] · backward[the locations left after S and l],
-so all 256 cells cost about two counts (odds_of_masks: a game board, or unary clues).
+Clue sets (odds_of_clues) go the count's own way, walked back (backward.py): a set
+propagation settles is read off; otherwise the sparse DP's or the keyed DP's forward pass
+is recorded and one backward pass over it gives all 256 cells, for about the work of the
+count. The keyed DP's other plans (two halves met in the middle, or the free delicts after
+dense vectors; rare) have no backward pass there and take the reference way instead.
 
-Clues go the same way (odds_of_clues). Delicts tied by district clues are a unit, placed
-in one step with each of its joint placements; a cell of a unit's delict sums the
-placements that put it there. A group clue is a signed sum of plain masks for its members
-(inclusion-exclusion); the DP is linear, so the delicts a group clue (or a unit
-across groups) binds form a segment placed once per signed term, and the terms' end
-vectors are summed before the next segment. Where the terms or placements would be too
-many, pinned_odds counts each cell with its delict pinned there (count_reduced): the
-slower way, and the tests' cross-check.
+The reference way (reference_odds, the earlier path, and the tests' cross-check with
+pinned_odds): a subset DP forward over the delicts and one backward, met at each delict
+(the permanent's minors: odds_of_masks, for a game board, goes this way too). Delicts tied
+by district clues are a unit, placed in one step with each of its joint placements; a
+group clue is a signed sum of plain masks for its members (inclusion-exclusion), so the
+delicts a group clue (or a unit across groups) binds form a segment placed once per signed
+term. Past caps on the terms or placements, pinned_odds counts each cell with its delict
+pinned there (count_reduced): one count per cell.
 
 May import `solver.core`.
 """
@@ -36,7 +37,9 @@ from solver.core.board import Board
 from solver.core.cards import Clue
 from solver.counting import Reduced, count_reduced, reduce_clues
 from solver.counting.arrays import distinct_with_inverse
+from solver.counting.backward import keyed_odds, sparse_odds
 from solver.counting.costs import MOST_PLACEMENTS, MOST_TERMS
+from solver.counting.reduce import live_group_clues, shrunk_masks
 
 Table = tuple[tuple[int, ...], ...]
 Ints = NDArray[np.int64]  # location sets, locations, or counts: all int64
@@ -102,7 +105,32 @@ def odds_of_clues(clues: Iterable[Clue], board: Board) -> Odds:
 
 
 def odds_of_reduced(reduced: Reduced) -> Odds:
-    """The odds of a reduced clue set: the segmented DP, or pinned counts past its limits."""
+    """The odds of a reduced clue set by the count's own DP and a backward pass over it
+    (backward.py); on the keyed plans that has none, the reference way (reference_odds)."""
+    return odds_and_path(reduced)[0]
+
+
+def odds_and_path(reduced: Reduced) -> tuple[Odds, str]:
+    """odds_of_reduced, and the way it went: "settled" (propagation placed every delict),
+    "sparse" or "keyed" (backward.py), or "reference"."""
+    allowed = shrunk_masks(list(reduced.allowed), reduced)
+    if allowed is None:
+        return _no_solution(), "settled"
+    if all(_single(mask) for mask in allowed):
+        # every delict settled: propagation keeps district clues true, so only group clues can fail
+        total = int(live_group_clues(allowed, reduced, reduced.group_dirs) is not None)
+        return Odds(total, _freeze([[total * (mask >> loc & 1) for loc in range(SIZE)] for mask in allowed])), "settled"
+    found, path = sparse_odds(reduced, allowed), "sparse"
+    if found is None:
+        found, path = keyed_odds(reduced, allowed), "keyed"
+    if found is None:
+        return reference_odds(reduced), "reference"
+    return Odds(found[0], _freeze(found[1].tolist())), path
+
+
+def reference_odds(reduced: Reduced) -> Odds:
+    """The odds by the segmented DP, or pinned counts past its limits: the way before
+    backward.py, kept for the plans it has no backward pass of, and as a cross-check."""
     if not all(mask & FULL for mask in reduced.allowed):
         return _no_solution()
     segments = _segments(reduced)

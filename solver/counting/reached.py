@@ -67,30 +67,27 @@ def sparse_classes(classes: list[tuple[int, int, np.ndarray | None, np.ndarray |
     return spelt
 
 
+@dataclass
+class Trace:
+    """A step's pairs, for a backward pass: per pair its state before (an index into the old
+    states), its state after (into the new) and its placement (an index into the item's
+    classes' placements, one after another)."""
+
+    before: np.ndarray
+    after: np.ndarray
+    placement: np.ndarray
+
+
 def step(reached: Reached, classes: Classes, size: int, own: int, later: int) -> Reached:
     """Place one item: every state times every placement disjoint from its set, the key's
     bits in the item's fields (`own`) moved by the placement's class; keys that the bits
     still to come (`later`) cannot complete are dropped. The targets are worked out on the
     table of distinct keys, not per state."""
-    parts = reached.table & own
-    targets = [(reached.table & ~own) | parts | bits for bits, _, _ in classes]
-    kept = [((parts | bits | later) & own) == own for bits, _, _ in classes]
-    table = distinct(np.concatenate([target[keep] for target, keep in zip(targets, kept, strict=True)]))
-    layers, position = _layers()
-    width = len(layers[reached.layer + size])
-    codes, ways = [], []
-    for (_, placements, counts), target, keep in zip(classes, targets, kept, strict=True):
-        chosen = np.flatnonzero(keep[reached.index])
-        if len(chosen) == 0:
-            continue
-        from_sets = reached.sets[chosen]
-        rows, columns = np.nonzero((from_sets[:, None] & placements[None, :]) == 0)
-        new_index = np.searchsorted(table, target)[reached.index[chosen]]
-        codes.append(new_index[rows] * width + position[from_sets[rows] | placements[columns]])
-        ways.append(reached.ways[chosen][rows] * counts[columns])
+    table, codes, ways, _ = _pairs(reached, classes, size, own, later, False)
     layer = reached.layer + size
     if not codes:
-        return Reached(np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0), table, layer)
+        return _no_states(table, layer)
+    width = len(_layers()[0][layer])
     code, weight = np.concatenate(codes), np.concatenate(ways)
     if len(code) * DENSE_SUM >= len(table) * width:
         summed = np.bincount(code, weights=weight, minlength=len(table) * width)
@@ -99,7 +96,57 @@ def step(reached: Reached, classes: Classes, size: int, own: int, later: int) ->
     else:
         unique, inverse, _ = distinct_with_inverse(code)
         summed = np.bincount(inverse, weights=weight)
-    return Reached(layers[layer][unique % width], unique // width, summed, table, layer)
+    return _states(unique, summed, table, layer, width)
+
+
+def traced_step(reached: Reached, classes: Classes, size: int, own: int, later: int) -> tuple[Reached, Trace]:
+    """`step`, and its pairs for the backward pass."""
+    table, codes, ways, found = _pairs(reached, classes, size, own, later, True)
+    layer = reached.layer + size
+    empty = np.zeros(0, np.int64)
+    if not codes:
+        return _no_states(table, layer), Trace(empty, empty, empty)
+    width = len(_layers()[0][layer])
+    unique, inverse, _ = distinct_with_inverse(np.concatenate(codes))
+    summed = np.bincount(inverse, weights=np.concatenate(ways))
+    before, placement = (np.concatenate(parts) for parts in zip(*found, strict=True))
+    return _states(unique, summed, table, layer, width), Trace(before, inverse, placement)
+
+
+def _pairs(
+    reached: Reached, classes: Classes, size: int, own: int, later: int, traced: bool
+) -> tuple[np.ndarray, list[np.ndarray], list[np.ndarray], list[tuple[np.ndarray, np.ndarray]]]:
+    """The new keys' table, and per class the pairs' codes (key index x layer width +
+    position of the new set) and ways; `traced`: also each pair's old state and placement."""
+    parts = reached.table & own
+    targets = [(reached.table & ~own) | parts | bits for bits, _, _ in classes]
+    kept = [((parts | bits | later) & own) == own for bits, _, _ in classes]
+    table = distinct(np.concatenate([target[keep] for target, keep in zip(targets, kept, strict=True)]))
+    layers, position = _layers()
+    width = len(layers[reached.layer + size])
+    codes, ways, found = [], [], []
+    offset = 0
+    for (_, placements, counts), target, keep in zip(classes, targets, kept, strict=True):
+        chosen = np.flatnonzero(keep[reached.index])
+        if len(chosen):
+            from_sets = reached.sets[chosen]
+            rows, columns = np.nonzero((from_sets[:, None] & placements[None, :]) == 0)
+            new_index = np.searchsorted(table, target)[reached.index[chosen]]
+            codes.append(new_index[rows] * width + position[from_sets[rows] | placements[columns]])
+            ways.append(reached.ways[chosen][rows] * counts[columns])
+            if traced:
+                found.append((chosen[rows], columns + offset))
+        offset += len(placements)
+    return table, codes, ways, found
+
+
+def _no_states(table: np.ndarray, layer: int) -> Reached:
+    return Reached(np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0), table, layer)
+
+
+def _states(unique: np.ndarray, summed: np.ndarray, table: np.ndarray, layer: int, width: int) -> Reached:
+    """The states of the distinct codes (key index x width + position in the layer)."""
+    return Reached(_layers()[0][layer][unique % width], unique // width, summed, table, layer)
 
 
 def _by_key(reached: Reached, index: np.ndarray, width: int) -> Vectors:

@@ -1,9 +1,13 @@
 """The sparse DP (count_sparse): only the reachable partial placements, for tight clue sets.
 
 count_reduced tries it first and falls back to the dense path (keyed) when it gives up.
+traced_sparse is the same DP with its edges kept, which backward.sparse_odds walks back for odds.
 """
 
 from __future__ import annotations
+
+from array import array
+from dataclasses import dataclass, field
 
 from solver.core import names
 from solver.core.bits import FULL, N
@@ -27,7 +31,7 @@ def count_sparse(reduced: Reduced, allowed: list[int], limit: int | None = None)
         return None  # three steps in, the states would already be past the limit
     states: dict[int, int] = {0: 1}
     work = 0
-    for options, pair_tests, group_tests, keep_groups, keep_shifts, add_for, later in _sparse_plan(
+    for _, options, pair_tests, group_tests, keep_groups, keep_shifts, add_for, later in _sparse_plan(
         reduced, allowed
     ):
         grown: dict[int, int] = {}
@@ -66,6 +70,79 @@ def count_sparse(reduced: Reduced, allowed: list[int], limit: int | None = None)
     return sum(states.values())
 
 
+@dataclass
+class SparseTrace:
+    """The sparse DP's steps, for a backward pass: per step its delict, the ways of the
+    states before it, and its number of edges; over all steps in order, per state with
+    options its index (in its step) and its options, and per edge (each state's locations
+    ascending) its state after."""
+
+    delicts: list[int] = field(default_factory=list)
+    ways: list[list[int]] = field(default_factory=list)
+    edges: list[int] = field(default_factory=list)
+    sources: array = field(default_factory=lambda: array("q"))
+    options: array = field(default_factory=lambda: array("q"))
+    after: array = field(default_factory=lambda: array("q"))
+
+
+def traced_sparse(reduced: Reduced, allowed: list[int]) -> tuple[SparseTrace, list[int]] | None:
+    """count_sparse's DP with every step's edges kept, and the ways of the states after
+    the last; None where count_sparse gives up."""
+    limit = SPARSE_STATE_LIMIT
+    fewest = sorted(mask.bit_count() for mask in allowed)
+    if fewest[0] * fewest[1] * fewest[2] > 4 * limit:
+        return None
+    keys, ways = [0], [1]
+    trace, work = SparseTrace(), 0
+    sources, chosen, after = trace.sources.append, trace.options.append, trace.after.append
+    for delict, options, pair_tests, group_tests, keep_groups, keep_shifts, add_for, later in _sparse_plan(
+        reduced, allowed
+    ):
+        trace.delicts.append(delict)
+        trace.ways.append(ways)
+        edges = len(trace.after)
+        index_of: dict[int, int] = {}
+        grown: list[int] = []
+        for index, key in enumerate(keys):
+            used = key & FULL
+            free = options & ~used
+            for shift, table in pair_tests:
+                free &= table[key >> shift & 15]
+            for shift, need in group_tests:
+                free &= need[key >> shift & 15]
+            if ~(used | later) & FULL:
+                need = FULL & ~(used | later)
+                if need & (need - 1):
+                    continue
+                free &= need
+            if not free:
+                continue
+            base = used | (key & keep_groups)
+            for source, target in keep_shifts:
+                base |= (key >> source & 15) << target
+            work += free.bit_count()
+            if work > SPARSE_WORK_LIMIT:
+                return None
+            sources(index)
+            chosen(free)
+            here = ways[index]
+            while free:
+                low = free & -free
+                free ^= low
+                grown_key = base | low | add_for[low.bit_length() - 1]
+                at = index_of.get(grown_key)
+                if at is None:
+                    at = index_of[grown_key] = len(grown)
+                    grown.append(here)
+                else:
+                    grown[at] += here
+                after(at)
+        trace.edges.append(len(trace.after) - edges)
+        keys, ways = list(index_of), grown
+        if not keys or len(keys) > limit:
+            return (trace, []) if not keys else None
+    return trace, ways
+
 
 def _sparse_order(reduced: Reduced, allowed: list[int]) -> list[int]:
     """Fewest options first, where a placed district partner leaves about SPARSE_TIED_OPTIONS."""
@@ -88,7 +165,7 @@ def _sparse_order(reduced: Reduced, allowed: list[int]) -> list[int]:
 
 
 def _sparse_plan(reduced: Reduced, allowed: list[int]):
-    """Per delict in placing order: options, clue tests closing at it, and how the state key moves."""
+    """Per delict in placing order: the delict, its options, clue tests closing at it, and how the state key moves."""
     order = _sparse_order(reduced, allowed)
     position = {d: i for i, d in enumerate(order)}
     closing_pairs: list[list[tuple[int, int, str]]] = [[] for _ in range(N)]
@@ -134,5 +211,5 @@ def _sparse_plan(reduced: Reduced, allowed: list[int]):
                 keep_groups &= ~(15 << shift)
             else:
                 add_for = [add | (dir_bits[location] & demanded) << shift for location, add in enumerate(add_for)]
-        yield options, pair_tests, group_tests, keep_groups, keep_shifts, add_for, later_of[step + 1]
+        yield d, options, pair_tests, group_tests, keep_groups, keep_shifts, add_for, later_of[step + 1]
         frontier = after

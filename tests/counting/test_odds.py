@@ -1,5 +1,6 @@
 """Exact odds: against enumeration (brute force over `holds`, CP-SAT), against pinned counts,
-and the laws every table obeys (rows and columns sum to the total)."""
+and the laws every table obeys (rows and columns sum to the total). The backward pass over the
+count's own DP has its own tests (test_backward.py); these go through odds_of_clues, whatever way it takes."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from solver.core.cards import Clue, DelictClue, DistrictClue, GroupClue, Locatio
 from solver.core.semantics import holds
 from solver.counting import count_assignments, count_clues, reduce_clues, state_masks
 from solver.counting import odds as odds_module
-from solver.counting.odds import Odds, odds_of_clues, odds_of_masks, odds_of_reduced, pinned_odds
+from solver.counting.odds import Odds, odds_of_clues, odds_of_masks, odds_of_reduced, pinned_odds, reference_odds
 from solver.solo.puzzle import load_puzzle
 from tests.clue_sets import true_clue
 from tests.enumerate_reference import enumerate_count
@@ -257,8 +258,9 @@ def test_rows_and_columns_sum_to_the_total_and_a_cell_is_its_pinned_count(
 
 @settings(max_examples=8, deadline=None)
 @given(st.integers(0, 100_000), st.sampled_from(["AADDNCCB", "ACCCCBBBB", "NCBBBBBB", "DDCCCCBB"]))
-def test_segmented_dp_equals_pinned_counts(seed: int, kinds: str) -> None:
-    """The DP with units and signed segments, and one exact count per cell: the same table."""
+def test_segmented_dp_and_backward_pass_equal_pinned_counts(seed: int, kinds: str) -> None:
+    """The reference DP with units and signed segments, the backward pass over the count's
+    own DP, and one exact count per cell: the same table."""
     from solver.core.board import load_board
 
     board = load_board()
@@ -267,8 +269,9 @@ def test_segmented_dp_equals_pinned_counts(seed: int, kinds: str) -> None:
     clues = [true_clue(rng, rng.choice(kinds), where, board) for _ in range(rng.randint(8, 16))]
     clues += [_random_clue(rng, rng.choice("AB")) for _ in range(rng.randint(0, 2))]
     reduced = reduce_clues(clues, board)
-    found = odds_of_reduced(reduced)
-    assert found == pinned_odds(reduced)
+    found = pinned_odds(reduced)
+    assert odds_of_reduced(reduced) == found
+    assert reference_odds(reduced) == found
     assert_sums(found)
 
 
@@ -282,10 +285,11 @@ def test_past_the_caps_the_pinned_counts_give_the_same_table(board: Board, cap: 
     ]
     reduced = reduce_clues(clues, board)
     assert odds_module._segments(reduced) is not None
-    found = odds_of_reduced(reduced)
+    found = odds_module.reference_odds(reduced)
+    assert odds_of_reduced(reduced) == found
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(odds_module, cap, 0)
         assert odds_module._segments(reduced) is None
-        assert odds_of_reduced(reduced) == found
+        assert odds_module.reference_odds(reduced) == found
     assert found.total == count_clues(clues, board)
     assert_sums(found)
