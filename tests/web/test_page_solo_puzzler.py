@@ -128,6 +128,8 @@ def test_the_board_folds_away_and_stays_folded(page):
     assert page.locator("#board").is_visible()
     page.click("#board-box summary")
     assert not page.locator("#board").is_visible()
+    # the toggle event saves the choice a moment after the click: a reload before it would lose it
+    page.wait_for_function("() => Object.entries(localStorage).some(([k, v]) => k.endsWith('board') && v === 'false')")
     page.reload()
     page.wait_for_selector("button.cell")
     assert not page.locator("#board").is_visible()
