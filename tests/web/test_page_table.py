@@ -402,9 +402,12 @@ def test_draw_pile_check_takes_dead_cards_out(serve: Any, open_page: Any, tmp_pa
     served = game(serve, tmp_path, {}, tiles={"break-in": "Oberhausen"})  # the rulebook's rule 11 example
     page = open_page(served.url + "/", PHONE)
     page.get_by_text("Draw piles (rule 11)").click()
-    page.get_by_label("cards on top of the piles").fill("11 3")
+    page.get_by_label("cards on top of the piles").fill("11 3 4")
     page.get_by_role("button", name="Which can never be played?").click()
     expect(page.locator(".drawpile-list li.dead")).to_contain_text("card 11")
+    # card 4's text is this program's reconstruction: the verdict says what it was judged by
+    expect(page.locator(".drawpile-list li", has_text="card 4")).to_contain_text("judged by a reconstructed text")
+    expect(page.locator(".drawpile-list li", has_text="card 11")).not_to_contain_text("reconstructed")
     page.get_by_role("button", name="Take 11 out of the game").click()
     expect(page.locator("#out-of-game")).to_have_text("11")
 

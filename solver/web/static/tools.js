@@ -199,7 +199,9 @@ export class Tools {
       const parts = [h("ul", { class: "drawpile-list" }, results.map((entry) => h("li", {
         class: entry.dead ? "dead" : "alive",
       }, h("strong", {}, entry.card.label), entry.dead ? `: never playable again, back in the box (${entry.reason})`
-        : ": may still be played")))];
+        : ": may still be played",
+      entry.card.reconstructed ? h("span", { class: "hint" }, " — judged by a reconstructed text: check it against your card")
+        : null)))];
       const taken = answer.taken_out || [];
       if (taken.length) parts.push(h("p", { class: "message message-done" }, `Taken out of the game: ${taken.join(", ")}.`));
       else if (dead.length && !takeOut) {
