@@ -151,6 +151,18 @@ def test_undo_answers_alike(run: Run, board: Path, client: TestClient) -> None:
     assert _json(run("undo", board, "--json")) == {k: v for k, v in served.items() if k != "state"}
 
 
+def test_redo_answers_alike(run: Run, board: Path, client: TestClient) -> None:
+    played = run("game", "pass", board, "--discard", "44")
+    status, _ = _change(client, "/api/pass", {"discard": [44]})
+    if played[0] != 0:
+        assert status != 200
+        return
+    assert run("undo", board)[0] == 0 and _change(client, "/api/undo", {})[0] == 200
+    status, served = _change(client, "/api/redo", {})
+    assert status == 200
+    assert _json(run("redo", board, "--json")) == {k: v for k, v in served.items() if k != "state"}
+
+
 def test_the_four_old_divergences_are_gone(run: Run, tmp_path: Path) -> None:
     path = tmp_path / "g.yaml"
     path.write_text(BOARDS["card 11 discarded by a pass"], encoding="utf-8")
