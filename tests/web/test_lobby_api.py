@@ -253,3 +253,43 @@ def test_a_seat_not_yet_back_cannot_be_opened_by_anyone(config: TableConfig) -> 
     with config.lobby.engine.connect() as connection:
         hashes = dict(connection.execute(select(SEATS.c.seat, SEATS.c.token_hash).where(SEATS.c.table_id == 2)).all())
     assert hashes[0] is not None and hashes[1] is None and hashes[2] is None
+
+
+def test_the_change_feed_tells_each_new_version(config: TableConfig) -> None:
+    uvicorn = pytest.importorskip("uvicorn")
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(create_app(config), host="127.0.0.1", port=port, log_level="warning",
+                                           lifespan="off", timeout_graceful_shutdown=1))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 20
+        while not server.started and time.monotonic() < deadline:
+            time.sleep(0.02)
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as http:
+            token = http.post("/api/tables", json=TWO).json()["seats"][0]["token"]
+            with http.stream("GET", "/api/tables/1/events") as events:
+                lines = events.iter_lines()
+                assert list(_until_data(lines, 1)) == ['data: {"version": 0}']
+                http.post("/api/tables/1/actions", json={"action": 690, "version": 0}, headers=seat(token))
+                assert list(_until_data(lines, 1)) == ['data: {"version": 2}']
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
+def eager(view: dict[str, Any]) -> int:
+    """A card played whenever one is legal (the lowest ints), else the last action (decline, STOP, a draw):
+    a game that ends soon."""
+    codes = [entry["action"] for entry in view["legal"]]
+    return codes[0] if codes[0] < PASS else codes[-1]
+
+
+def _until_data(lines: Iterator[str], count: int) -> Iterator[str]:
+    """The next `count` data lines of an event stream."""
+    for line in lines:
+        if line.startswith("data:"):
+            yield line
+            count -= 1
+            if count == 0:
+                return
