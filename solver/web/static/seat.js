@@ -612,7 +612,9 @@ async function boot() {
     if (version !== null && page.view && version === page.view.version) return;
     await page.refresh();
   }, showConnection, `/api/tables/${table}/events`, "version");
+  // a device back on the network asks at once (the change feed reconnects in its own time)
   window.addEventListener("online", () => page.refresh());
+  window.addEventListener("offline", () => showConnection("reconnecting"));
 }
 
 boot();
