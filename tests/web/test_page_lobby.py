@@ -140,11 +140,12 @@ def lobby_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tu
 
 @pytest.fixture
 def open_seat(browser: Any) -> Iterator[Callable[..., Seat]]:
-    """open_seat(url, viewport) opens a page in a context of its own, recording what it receives."""
+    """open_seat(url, viewport, allow=(400,)) opens a page in a context of its own, recording what it
+    receives; the HTTP errors in `allow` are ones the test provokes."""
     contexts: list[Any] = []
     watched: list[Watched] = []
 
-    def open_(url: str, viewport: dict[str, int]) -> Seat:
+    def open_(url: str, viewport: dict[str, int], allow: tuple[int, ...] = ()) -> Seat:
         context = browser.new_context(viewport=viewport)
         contexts.append(context)
         context.add_init_script(RECORD_EVENTS)
@@ -152,7 +153,7 @@ def open_seat(browser: Any) -> Iterator[Callable[..., Seat]]:
         page.set_default_timeout(WAIT_MS)
         seat = Seat(page, context)
         context.expose_binding("__recordFetch", seat.record_fetch)
-        watch = Watched(page, set())
+        watch = Watched(page, set(allow))
         page.on("console", watch.console)
         page.on("pageerror", lambda error: watch.problems.append(f"page error: {error}"))
         page.on("response", seat.record)
@@ -416,3 +417,34 @@ def play_again(anna: Seat, ben: Seat, base: str) -> dict[int, str]:
         assert answers and all(answer["table"] == 2 for answer in answers)
         found[index] = answers[-1]["token"]
     return found
+
+
+# ----- the lobby's other ways in ---------------------------------------------------------------------
+
+
+def test_a_state_file_opens_as_a_companion_board(lobby_server: tuple[str, Lobby], open_seat: Callable[..., Seat],
+                                                 tmp_path: Path) -> None:
+    base, _ = lobby_server
+    lobby = open_seat(base + "/", PHONE, allow=(400,))
+    page = lobby.page
+    expect(page.locator(".seat-row")).to_have_count(4)
+    no_horizontal_scrolling(page)
+    shot(page, "lobby")
+    for row in range(2):  # every seat a bot: the server says why not, in one line
+        page.locator("select[name=who]").nth(row).select_option("random")
+    page.get_by_role("button", name="Create the table").click()
+    expect(page.locator("#create-error")).to_have_text(
+        "a table needs at least one seat for a person (a seat without a bot)")
+    state = tmp_path / "box.yaml"
+    state.write_text("players: [Anna, Ben]\nscores: {Anna: 3, Ben: 1}\nmarkers:\n  murder: [Kirn, Boos]\n",
+                     encoding="utf-8")
+    page.locator("#import-file").set_input_files(str(state))
+    page.wait_for_url("**/tables/1")
+    expect(page.locator("#prompt")).to_contain_text("A companion table")
+    expect(page.locator("#players")).to_contain_text("Anna3")
+    expect(page.locator(".chip")).to_have_count(2)
+    assert chips(page) == {("murder", "Kirn"), ("murder", "Boos")}
+    expect(page.locator("#hand-box")).to_be_hidden()
+    expect(page.get_by_role("link", name="Download its state file")).to_have_attribute("href", "/api/tables/1/export")
+    no_horizontal_scrolling(page)
+    shot(page, "companion")

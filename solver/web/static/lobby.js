@@ -37,7 +37,7 @@ function drawSeatRows(options) {
   }
   clear(byId("seat-rows"), rows);
   clear(byId("deck"), options.decks.map((deck) => h("option", { value: deck.name, selected: deck.default },
-    deck.name === "bundled" ? "the bundled deck (the only one a digital table is dealt from so far)" : deck.name)));
+    deck.name === "bundled" ? "the bundled deck" : deck.name)));
 }
 
 function createBody(form) {

@@ -106,7 +106,7 @@ class SeatPage {
     const from = this.shown && this.shown.table === view.table ? this.shown.version : view.version;
     this.view = view;
     const bots = new Set(view.seats.filter((seat) => seat.bot).map((seat) => seat.seat));
-    for (const step of runs(view.log, from)) {
+    for (const step of view.kind === "digital" ? runs(view.log, from) : []) {
       if (!bots.has(step.seat)) continue;
       this.showStep(step, view);
       await sleep(BOT_DELAY);
@@ -299,7 +299,8 @@ class SeatPage {
     if (past) {
       const entry = this.view.log.find((found) => found.seq === past.version);
       clear(note, `The board after move ${past.version} of ${this.view.version}`
-        + (entry ? ` (${entry.text})` : " (the deal)") + ". ",
+        + (entry ? ` (${entry.text})` : " (the deal)") + `. The scores then: `
+        + past.players.map((player) => `${player.name} ${player.score}`).join(" · ") + ". ",
       h("button", { type: "button", class: "secondary", onclick: () => this.travel(null) }, "Back to now"));
     }
   }
@@ -579,7 +580,9 @@ class SeatPage {
     for (const id of ["hand-box", "piles-box", "played-box", "stop-box", "travel"]) byId(id).hidden = true;
     clear(byId("players"), state.players.map((player) => h("li", { class: "player" },
       h("span", { class: "player-name" }, player), h("span", { class: "player-score" }, String(state.scores[player] || 0)))));
-    clear(byId("log"), (state.history || []).map((move) => h("li", { class: "log-entry" }, move.text)));
+    const moves = state.history || [];
+    clear(byId("log"), moves.length ? moves.map((move) => h("li", { class: "log-entry" }, move.text))
+      : h("li", { class: "hint" }, "No move yet."));
     this.board.render(state, {});
   }
 }
