@@ -244,6 +244,7 @@ class SeatPage {
       this.selected.choice = best ? best.choice : null;
     }
     this.render();
+    byId("selected").querySelector(".actions")?.scrollIntoView({ block: "nearest" });
   }
 
   pickMarker(delict, location) {
@@ -524,7 +525,8 @@ class SeatPage {
       value: String(entry.seq), "data-seq": String(entry.seq),
     }, h("button", { type: "button", class: "log-move", title: "show the board after this move",
       onclick: () => this.travel(entry.seq) }, entry.text))));
-    if (!this.past) list.lastElementChild?.scrollIntoView({ block: "nearest" });
+    // the newest move in view inside the log's own scrolling box (never the page's: it would jump)
+    if (!this.past) list.scrollTop = list.scrollHeight;
   }
 
   renderTravel(view) {
