@@ -293,3 +293,19 @@ def _until_data(lines: Iterator[str], count: int) -> Iterator[str]:
             count -= 1
             if count == 0:
                 return
+
+
+def test_a_join_link_names_the_address_other_devices_open(tmp_path: Path) -> None:
+    """Served to the network (a join token of the server's own), a seat's link is the network address
+    with the server's token, then the seat's token after the #."""
+    lobby = Lobby(open_database(f"sqlite:///{tmp_path / 'tables.sqlite'}"))
+    config = TableConfig(folder=tmp_path, lobby=lobby, token="abc", join_url="http://192.168.1.20:8765/?token=abc")
+    with local_client(config) as client:
+        created = client.post("/api/tables?token=abc", json=TWO).json()
+        token = created["seats"][0]["token"]
+        assert created["seats"][0]["join"] == f"http://192.168.1.20:8765/tables/1?token=abc#seat={token}"
+        again = client.get("/tables/1?token=abc")
+        assert again.status_code == 200 and "seat.js" in again.text
+    with local_client(config) as stranger:  # no token of the server's: not even the page
+        assert stranger.get("/tables/1").status_code == 403
+    lobby.engine.dispose()
