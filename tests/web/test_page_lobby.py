@@ -359,9 +359,18 @@ def test_a_whole_digital_game_through_two_pages_and_two_bots(lobby_server: tuple
     new_tokens = play_again(anna, ben, base)
     assert new_tokens[0] == again_token(tokens[0], 2) and new_tokens[1] == again_token(tokens[1], 2)
 
-    # nothing either page received holds what its seat may not see
+    # someone else watches the next table from the lobby's list: the board, no hand
+    watcher = open_seat(base + "/", PHONE)
+    watcher.page.locator('.table-entry[data-table="2"] a').click()
+    watcher.page.wait_for_url("**/tables/2")
+    expect(watcher.page.locator("#prompt")).to_contain_text("You are watching: the hands are private.")
+    expect(watcher.page.locator("#hand-box")).to_be_hidden()
+    expect(watcher.page.locator(".tag-you")).to_have_count(0)
+
+    # nothing any page received holds what its seat may not see
     checked = check_received(anna, lobby, base, own={tokens[0], new_tokens[0], tokens[1]}, others={new_tokens[1]})
     checked += check_received(ben, lobby, base, own={tokens[1], new_tokens[1]}, others={tokens[0], new_tokens[0]})
+    check_received(watcher, lobby, base, own=set(), others={*tokens.values(), *new_tokens.values()})
     assert checked > 100
     assert any(event["kind"] == "version" for event in ben.events())
     assert any("/api/tables/1/moves/" in got.url for got in ben.fetched)  # the bots' turns, one by one
