@@ -8,7 +8,8 @@ to move make theirs, each its own transaction. Each table's game is kept in memo
 brought up to date with the moves it has not seen yet, read from the database before every use, so
 several server processes may share one database.
 
-A seat's join token is made here and given out once; only its SHA-256 is stored.
+A seat's join token is made here and given out once; only its SHA-256 is stored. A seat's token at
+the next table ("play again") is derived from its own token, and stored (hashed) when it asks.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from solver.table.state import parse_state
 from solver.tables.errors import ActionRefused, NoSuchTable, SeatRefused, StaleVersion
 from solver.tables.params import SeatSpec, TableParams
 from solver.tables.replay import MoveRefused, Replayed, apply_move, bot_move, start
-from solver.tables.schema import COMPANION, DIGITAL, MOVES, OVER, PLAYING, SEATS, TABLES
+from solver.tables.schema import COMPANION, DIGITAL, HUMAN, MOVES, OVER, PLAYING, SEATS, TABLES
 
 CACHED_TABLES = 256  # games kept in memory; an older one is replayed from its moves when asked for again
 MAX_STATE_FILE = 256 * 1024  # characters of an imported state file
@@ -226,7 +227,7 @@ class Lobby:
         new_token = again_token(token, following)
         with self.engine.begin() as connection:
             claimed = connection.execute(update(SEATS).where(
-                SEATS.c.table_id == following, SEATS.c.seat == seat, SEATS.c.kind == "human",
+                SEATS.c.table_id == following, SEATS.c.seat == seat, SEATS.c.kind == HUMAN,
                 (SEATS.c.token_hash.is_(None)) | (SEATS.c.token_hash == token_hash(new_token)))
                 .values(token_hash=token_hash(new_token)))
         if claimed.rowcount != 1:

@@ -127,11 +127,11 @@ class SeatPage {
     this.followNext();
   }
 
-  /** While a bot's turn is on its way: say whose. */
+  /** While a bot's turn is on its way: say whose (the board shown has no live buttons: it is not the view). */
   showStep(step, view) {
+    this.render();
     const seat = view.seats[step.seat];
     byId("prompt").textContent = `${seat.name} (${seat.bot} bot) is moving…`;
-    clear(byId("prompt-actions"));
   }
 
   show(view) {
