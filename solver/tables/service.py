@@ -36,6 +36,7 @@ from solver.tables.replay import MoveRefused, Replayed, apply_move, bot_move, st
 from solver.tables.schema import COMPANION, DIGITAL, HUMAN, MOVES, OVER, PLAYING, SEATS, TABLES
 
 CACHED_TABLES = 256  # games kept in memory; an older one is replayed from its moves when asked for again
+CACHED_PAST = 128  # games at an earlier move (time travel, the pages' steps through the bots' turns)
 MAX_STATE_FILE = 256 * 1024  # characters of an imported state file
 
 
@@ -97,6 +98,7 @@ class Lobby:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self._games: OrderedDict[int, Replayed] = OrderedDict()
+        self._past: OrderedDict[tuple[int, int], Replayed] = OrderedDict()  # never changed once made
         self._locks: dict[int, threading.Lock] = {}
         self._guard = threading.Lock()
 
@@ -199,6 +201,18 @@ class Lobby:
             raise BadInput(f"table {table_id} is a companion table: it has no moves to go back to")
         if not 0 <= version <= row.version:
             raise BadInput(f"table {table_id} has made {row.version} moves: a move number is 0 to {row.version}")
+        replayed = self._replayed_at(table_id, version)
+        status = OVER if replayed.state.is_terminal() else PLAYING
+        return TableSnapshot(replace(row, version=version, status=status), replayed=replayed)
+
+    def _replayed_at(self, table_id: int, version: int) -> Replayed:
+        """The game after its first `version` moves: every page at the table asks for the same ones,
+        and a stored move never changes, so each is replayed once and kept a while."""
+        key = (table_id, version)
+        with self._guard:
+            found = self._past.get(key)
+        if found is not None:
+            return found.fork()  # a copy for the caller: the kept one stays as it was
         replayed = start(self._params(table_id))
         with self.engine.connect() as connection:
             moves = connection.execute(select(MOVES.c.seat, MOVES.c.action)
@@ -206,8 +220,11 @@ class Lobby:
                                        .order_by(MOVES.c.seq)).all()
         for seat, code in moves:
             apply_move(replayed, seat, code)
-        status = OVER if replayed.state.is_terminal() else PLAYING
-        return TableSnapshot(replace(row, version=version, status=status), replayed=replayed)
+        with self._guard:
+            self._past[key] = replayed
+            while len(self._past) > CACHED_PAST:
+                self._past.popitem(last=False)
+        return replayed.fork()
 
     # ----- playing again ------------------------------------------------------------------------
 

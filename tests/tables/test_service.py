@@ -17,6 +17,7 @@ from solver.game.observation import full_string
 from solver.table.state import parse_state
 from solver.tables.errors import ActionRefused, NoSuchTable, SeatRefused, StaleVersion
 from solver.tables.params import params_from_request
+from solver.tables.replay import apply_move
 from solver.tables.schema import MOVES, SEATS, TABLES
 from solver.tables.service import Lobby, TableSnapshot, token_hash
 
@@ -279,3 +280,15 @@ def test_play_again_waits_for_the_end_and_a_seat(open_lobby: Callable[[], Lobby]
         lobby.play_again(table, tokens[0])
     with pytest.raises(SeatRefused):
         lobby.play_again(table, "no seat's token")
+
+
+def test_a_past_board_asked_for_again_is_the_same_and_a_copy(open_lobby: Callable[[], Lobby]) -> None:
+    lobby = open_lobby()
+    table, _ = finished_table(lobby)
+    first, again = lobby.snapshot_at(table, 10), lobby.snapshot_at(table, 10)
+    assert first.replayed is not None and again.replayed is not None and first.replayed is not again.replayed
+    assert full_string(first.replayed.state) == full_string(again.replayed.state)
+    mover = first.replayed.mover_seat()
+    assert mover is not None
+    apply_move(first.replayed, mover, first.replayed.legal_codes()[0])  # the caller's copy plays on...
+    assert lobby.snapshot_at(table, 10).replayed.version == 10  # type: ignore[union-attr]  # ...the kept one not
