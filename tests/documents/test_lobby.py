@@ -17,6 +17,7 @@ from solver.game.game import Game
 from solver.game.state import State
 from solver.tables.params import SeatSpec, TableParams
 from solver.tables.replay import Replayed, apply_move
+from tests.game.deal import full_boos
 from tests.game.deal import game as make_game
 
 Orders = dict[str, list[int]]
@@ -115,3 +116,12 @@ def test_another_seat_s_discard_shows_its_back_and_its_own_discard_its_number() 
     assert str(discarded) not in ben["log"][-1]["text"].split()
     assert discarded in anna["out"]["cards"] and discarded not in ben["out"]["cards"]
     assert ben["out"]["backs"] == [anna["log"][-1]["back"]]
+
+
+def test_a_two_player_seat_sees_its_hand_as_the_game_checks_the_turn() -> None:
+    # Card 10 would leave Boos with 4 markers and card 3 cannot take one off: rule 15 at the turn's end.
+    state = full_boos([10, 3])
+    hand = seat_view_document(state, 0, [])["hand"]
+    assert [entry["card"]["number"] for entry in hand["plays"]] == []
+    refused = {entry["card"]["number"]: entry for entry in hand["not_playable"]}
+    assert refused[10]["rule"] == 15 and refused[10]["refusal"]["kind"] == "turn ends overfull"
