@@ -23,6 +23,7 @@ from solver.game.game import Back
 from solver.game.observation import Seen, back_index, seen_text, visible_depth
 from solver.game.state import State, Step
 from solver.table.cardref import CardRef, numbered_card, remove_card
+from solver.table.rules import HandPlay, HandRanking
 from solver.table.state import MoveKind, parse_state
 from solver.table.store import Snapshot
 from solver.table.wording import move_sentence
@@ -116,9 +117,26 @@ def _hand_document(state: State, me: str) -> dict[str, Any]:
     refs: list[CardRef] = [numbered_card(n, game.deck) for n in sorted(state.hands[me])]
     if state.holds_remove(me):
         refs.append(remove_card())
+    # the mover's hand as the game checks it (a two-player turn's rule 15 at its end); hand order: sorted
+    ranking = state.hand_ranking() if me == state.mover and state.step is Step.PLAY else None
+    if ranking is not None:
+        ranking = _in_order(ranking, state.hands[me], sorted(state.hands[me]))
     return {"cards": [{"card": n, "back": back_document(game.backs[n])} for n in sorted(state.hands[me])],
             "holds_remove": state.holds_remove(me),
-            **hand_document(state.table, refs, game.board, me)}
+            **hand_document(state.table, refs, game.board, me, ranking)}
+
+
+def _in_order(ranking: HandRanking, hand: Sequence[int], shown: Sequence[int]) -> HandRanking:
+    """`ranking` of `hand` with its card indices into `shown` (the same cards in another order; the
+    "Remove one marker" card after them in both)."""
+    where = [shown.index(n) for n in hand]
+
+    def moved(found: HandPlay) -> HandPlay:
+        index = where[found.card] if found.card < len(where) else found.card
+        return HandPlay(index, found.choice, found.verdict)
+
+    return HandRanking([moved(found) for found in ranking.plays],
+                       sorted((moved(found) for found in ranking.refused), key=lambda found: found.card))
 
 
 def _piles_document(state: State) -> list[dict[str, Any]]:

@@ -17,6 +17,7 @@ from solver.game.game import Game
 from solver.game.state import State, Step
 from solver.tables.params import SeatSpec, TableParams, params_from_request
 from solver.tables.replay import Replayed, apply_move, start
+from tests.game.deal import full_boos
 from tests.game.deal import game as make_game
 
 Orders = dict[str, list[int]]
@@ -169,3 +170,12 @@ def test_the_stop_window_is_shown_to_every_seat_alike() -> None:
             assert window is None
         apply_move(replayed, mover, rng.choice(replayed.legal_codes()))
     assert windows
+
+
+def test_a_two_player_seat_sees_its_hand_as_the_game_checks_the_turn() -> None:
+    # Card 10 would leave Boos with 4 markers and card 3 cannot take one off: rule 15 at the turn's end.
+    state = full_boos([10, 3])
+    hand = seat_view_document(state, 0, [])["hand"]
+    assert [entry["card"]["number"] for entry in hand["plays"]] == []
+    refused = {entry["card"]["number"]: entry for entry in hand["not_playable"]}
+    assert refused[10]["rule"] == 15 and refused[10]["refusal"]["kind"] == "turn ends overfull"
