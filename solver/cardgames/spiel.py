@@ -55,20 +55,44 @@ class EngineGame(Protocol):
                          params: dict[str, Any] | None = None) -> Observer[Any]: ...
 
 
+def spiel_player(seat: int) -> int:
+    """An engine's current_player() as pyspiel numbers it."""
+    if seat == TERMINAL:
+        return _SPIEL_TERMINAL
+    if seat == CHANCE:
+        return _SPIEL_CHANCE
+    return seat
+
+
 class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel.State is untyped (Any)
-    """A pyspiel.State around an engine state (`inner`)."""
+    """A pyspiel.State around an engine state (`inner`). pyspiel asks for the current
+    player several times per action (about 4 when C++ bots play), so the wrapper keeps it
+    (`_player`), set whenever `inner` changes: through `_apply_action` or `set_inner`."""
 
     def __init__(self, game: SpielGame) -> None:
         super().__init__(game)
-        self.inner: EngineState = game.engine.new_initial_state()
+        self.set_inner(game.engine.new_initial_state())
 
+    def set_inner(self, inner: EngineState) -> None:
+        """Wrap `inner` (the only way to change it other than applying actions)."""
+        self.inner: EngineState = inner
+        self._player = spiel_player(inner.current_player())
+
+    # Python callers reach these directly; pyspiel's own (C++) versions would call back
+    # into Python for the current player up to four times each.
     def current_player(self) -> int:
-        seat = self.inner.current_player()
-        if seat == TERMINAL:
-            return _SPIEL_TERMINAL
-        if seat == CHANCE:
-            return _SPIEL_CHANCE
-        return seat
+        return self._player
+
+    def is_chance_node(self) -> bool:
+        return self._player == _SPIEL_CHANCE
+
+    def is_player_node(self) -> bool:
+        return self._player >= 0
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """pyspiel's legal_actions: the current player's (or `player`'s: [] when it is
+        not their turn); at a chance node the possible outcomes."""
+        return self.inner.legal_actions(player)
 
     def _legal_actions(self, player: int) -> list[int]:
         return self.inner.legal_actions(player)
@@ -77,13 +101,15 @@ class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel.State is untyp
         return self.inner.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
-        self.inner.apply_action(action)  # checked: raises on an illegal action
+        inner = self.inner
+        inner.apply_action(action)  # checked: raises on an illegal action
+        self._player = spiel_player(inner.current_player())
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self.inner.action_to_string(player, action)
 
     def is_terminal(self) -> bool:
-        return self.inner.is_terminal()
+        return self._player == _SPIEL_TERMINAL
 
     def returns(self) -> list[float]:
         return self.inner.returns()

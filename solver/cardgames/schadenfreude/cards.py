@@ -146,4 +146,27 @@ def deck_for(players: int, notation: Notation | str = STANDARD) -> Deck:
 
 
 # A hand (or any set of cards) is a bit mask of card ints; mask_of(cards) is the other way.
-cards_of = indices  # the card ints in a mask, ascending
+# `cards_of` (the card ints in a mask, ascending) is on every hot path (legal actions, the
+# deal's chance outcomes), so it looks the cards up 10 bits at a time.
+_CHUNK = 10
+
+
+def _chunk_tables() -> list[list[tuple[int, ...]]]:
+    """For each 10-bit slice of a card mask, the cards of every value of the slice."""
+    base: list[tuple[int, ...]] = [()] * (1 << _CHUNK)
+    for m in range(1, 1 << _CHUNK):
+        low = m & -m
+        base[m] = (low.bit_length() - 1, *base[m ^ low])
+    chunks = (NUM_CARDS + _CHUNK - 1) // _CHUNK
+    return [[tuple(c + _CHUNK * k for c in cards) for cards in base] for k in range(chunks)]
+
+
+_T0, _T1, _T2, _T3, _T4 = _chunk_tables()
+
+
+def cards_of(mask: int) -> list[int]:
+    """The card ints in a mask, ascending (as solver.core.bits.indices, faster)."""
+    if mask >> NUM_CARDS:
+        return indices(mask)
+    return [*_T0[mask & 1023], *_T1[mask >> 10 & 1023], *_T2[mask >> 20 & 1023],
+            *_T3[mask >> 30 & 1023], *_T4[mask >> 40]]

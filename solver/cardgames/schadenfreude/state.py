@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from solver.cardgames.api import CHANCE, TERMINAL, CardGameState
 from solver.cardgames.schadenfreude import scoring, trick
 from solver.cardgames.schadenfreude.cards import (
+    JESTER_0,
+    JESTER_MASK,
     NUM_CARDS,
+    SUIT,
     SUIT_MASKS,
     Notation,
     cards_of,
@@ -48,8 +50,9 @@ LEAD, DEAL, PLAY, OVER = Phase.LEAD, Phase.DEAL, Phase.PLAY, Phase.OVER
 EV_LEAD, EV_DEAL, EV_PLAY = EventKind.LEAD, EventKind.DEAL, EventKind.PLAY
 
 
-@dataclass(frozen=True)
-class TrickRecord:
+class TrickRecord(NamedTuple):
+    """A finished trick (a named tuple: made 12 times a round, on the hot path)."""
+
     leader: int
     cards: tuple[int, ...]  # in playing order
     winner: int  # seat
@@ -127,30 +130,45 @@ class SchadenfreudeState(CardGameState):
         return CHANCE
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self.phase == LEAD:
+        phase = self.phase
+        if phase == DEAL:
+            cards = cards_of(self.undealt)
+            probability = 1 / len(cards)
+            return [(card, probability) for card in cards]
+        if phase == LEAD:
             players = self.game.players
             return [(seat, 1 / players) for seat in range(players)]
-        if self.phase == DEAL:
-            cards = cards_of(self.undealt)
-            return [(card, 1 / len(cards)) for card in cards]
         return []
 
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def is_chance_node(self) -> bool:
+        return self.phase == DEAL or self.phase == LEAD
+
     def legal_actions(self, player: int | None = None) -> list[int]:
+        if self.phase == PLAY:  # the common case first
+            if player is not None and player != self.current_player():
+                return []
+            return cards_of(self.legal_mask())
         seat = self.current_player()
-        if player is not None and player != seat:
+        if seat == TERMINAL or (player is not None and player != seat):
             return []
-        if seat == TERMINAL:
-            return []
-        if seat == CHANCE:
-            return [action for action, _ in self.chance_outcomes()]
-        return cards_of(self.legal_mask())
+        return [action for action, _ in self.chance_outcomes()]
 
     def legal_mask(self) -> int:
-        """Bitmask of the current player's legal cards (play phase only)."""
+        """Bitmask of the current player's legal cards (play phase only): the rule of
+        `trick.legal_mask`, inlined for the hot path (the lead suit is the suit of the
+        first standard card of the trick)."""
         leader = self.leader
         assert leader is not None  # the leader is known from the deal on
-        seat = (leader + len(self.trick)) % self.game.players
-        return trick.legal_mask(self.hands[seat], trick.lead_suit(self.trick))
+        played = self.trick
+        hand = self.hands[(leader + len(played)) % self.game.players]
+        for card in played:
+            if card < JESTER_0:
+                follow = hand & SUIT_MASKS[SUIT[card]]
+                return (follow | (hand & JESTER_MASK)) if follow else hand
+        return hand
 
     def illegal_reason(self, action: int) -> str | None:
         if self.phase == PLAY and 0 <= action < NUM_CARDS and self.legal_mask() >> action & 1:
@@ -182,18 +200,43 @@ class SchadenfreudeState(CardGameState):
             "(a Jester may always be played instead)"
         )
 
+    def apply_action(self, action: int) -> None:
+        """Checked, as CardGameState.apply_action; a legal card in the play phase, or a
+        card still to deal, takes the short way (the same checks inlined; playing
+        inlines `_play`). Anything else is refused there with the reason."""
+        if self.phase == PLAY and type(action) is int and 0 <= action < NUM_CARDS:
+            played = self.trick
+            players = self.game.players
+            seat = (self.leader + len(played)) % players  # type: ignore[operator]  # known in PLAY
+            hand = self.hands[seat]
+            legal = hand
+            for card in played:
+                if card < JESTER_0:
+                    follow = hand & SUIT_MASKS[SUIT[card]]
+                    if follow:
+                        legal = follow | (hand & JESTER_MASK)
+                    break
+            bit = 1 << action
+            if legal & bit:
+                self.hands[seat] = hand ^ bit
+                self.played |= bit
+                played.append(action)
+                self._events.append((EV_PLAY, seat, action))
+                self._history.append(action)
+                if len(played) == players:
+                    self._finish_trick()
+                return
+        elif self.phase == DEAL and type(action) is int and 0 <= action < NUM_CARDS \
+                and self.undealt >> action & 1:
+            self._apply(action)
+            self._history.append(action)
+            return
+        super().apply_action(action)
+
     def _apply(self, action: int) -> None:
         phase = self.phase
         if phase == PLAY:
-            leader = self.leader
-            assert leader is not None  # the leader is known from the deal on
-            seat = (leader + len(self.trick)) % self.game.players
-            self.hands[seat] ^= 1 << action
-            self.played |= 1 << action
-            self.trick.append(action)
-            self._events.append((EV_PLAY, seat, action))
-            if len(self.trick) == self.game.players:
-                self._finish_trick()
+            self._play(action)
         elif phase == DEAL:
             game = self.game
             seat = self.dealt % game.players
@@ -210,13 +253,29 @@ class SchadenfreudeState(CardGameState):
         else:
             raise ValueError("the game is over")
 
+    def _play(self, card: int) -> None:
+        """The current player plays `card` (legal)."""
+        played = self.trick
+        players = self.game.players
+        leader = self.leader
+        assert leader is not None  # the leader is known from the deal on
+        seat = (leader + len(played)) % players
+        bit = 1 << card
+        self.hands[seat] ^= bit
+        self.played |= bit
+        played.append(card)
+        self._events.append((EV_PLAY, seat, card))
+        if len(played) == players:
+            self._finish_trick()
+
     def _finish_trick(self) -> None:
         leader = self.trick_leader
-        position = trick.trick_winner(self.trick)
+        played = self.trick
+        position = trick.trick_winner(played)
         seat = (leader + position) % self.game.players
-        taken = trick.taken_cards(self.trick, position)
+        taken = trick.taken_cards(played, position)
         self.piles[seat] = scoring.take(self.piles[seat], taken)
-        self.tricks.append(TrickRecord(leader, tuple(self.trick), seat, tuple(taken)))
+        self.tricks.append(TrickRecord(leader, tuple(played), seat, tuple(taken)))
         self.leader = seat
         self.trick = []
         if not any(self.hands):
@@ -242,8 +301,27 @@ class SchadenfreudeState(CardGameState):
             self.apply_action_unchecked(rng.randrange(self.game.players))
         if self.phase == DEAL:
             needed = self.game.deal_size - self.dealt
-            for card in rng.sample(cards_of(self.undealt), needed):
-                self.apply_action_unchecked(card)
+            self._deal(rng.sample(cards_of(self.undealt), needed))
+
+    def _deal(self, cards: Sequence[int]) -> None:
+        """Deal `cards` (undealt, in dealing order, at most the rest of the deal) as
+        that many chance actions would: the fast path of `resolve_chance`."""
+        players = self.game.players
+        hands, events = self.hands, self._events
+        seat = self.dealt % players
+        undealt = self.undealt
+        for card in cards:
+            hands[seat] |= 1 << card
+            undealt ^= 1 << card
+            events.append((EV_DEAL, seat, card))
+            seat += 1
+            if seat == players:
+                seat = 0
+        self.undealt = undealt
+        self.dealt += len(cards)
+        self._history.extend(cards)
+        if self.dealt == self.game.deal_size:
+            self.phase = PLAY
 
     def returns(self) -> list[float]:
         best = self.winner()
