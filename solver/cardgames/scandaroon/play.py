@@ -18,6 +18,7 @@ from solver.cardgames.scandaroon.actions import (
     TRUMP,
     seat_name,
 )
+from solver.cardgames.scandaroon.observation import pending_line
 from solver.cardgames.scandaroon.state import ROUNDS, ScandaroonState
 from solver.cardgames.scandaroon.symbols import NO_TRUMP
 from solver.cardgames.terminal import WIDTH, wrap_all
@@ -52,9 +53,7 @@ def board_lines(state: ScandaroonState, seat: int) -> list[str]:
                          for c in state.rows[s])
         lines.extend(_wrap("    row: " + (row or "(empty)"), "         "))
     if state.pending_action:
-        p = state.pending_action
-        lines.append(f"{seat_name(p.seat)} is choosing for {p.kind} {name(p.source)}"
-                     + (f" ({p.effect})" if p.effect else ""))
+        lines.extend(_wrap(pending_line(state, state.pending_action)))
     return [line.rstrip() for line in lines]
 
 
