@@ -17,6 +17,7 @@ attributes, and the engines' `__deepcopy__` is their own `clone`.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any, ClassVar, Protocol
 
@@ -116,6 +117,19 @@ class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel.State is untyp
 
     def __str__(self) -> str:
         return str(self.inner)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SpielState:
+        """pyspiel's ResampleFromInfostate, for ISMCTS: a state `player_id` cannot tell
+        from this one, made by the engine's `resample_from_infostate(player, rng)`
+        (`probability_sampler()`, a uniform number in [0, 1), seeds it). The engine
+        state's own history is the resampled one; pyspiel's `history()` stays this
+        state's (pyspiel keeps it in C++)."""
+        resample = getattr(self.inner, "resample_from_infostate", None)
+        if resample is None:
+            raise pyspiel.SpielError(f"{self.get_game()}: resample_from_infostate is not implemented")
+        twin: SpielState = self.clone()
+        twin.set_inner(resample(player_id, random.Random(probability_sampler())))
+        return twin
 
     def __deepcopy__(self, memo: dict[int, object]) -> SpielState:
         """pyspiel's own clone: the C++ history is copied, `inner` by the engine's clone."""

@@ -20,6 +20,7 @@ and only its follow-ups are legal.
 
 from __future__ import annotations
 
+import random
 from enum import StrEnum
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -112,6 +113,7 @@ class ScandaroonState(CardGameState):
         self.round_trumps: list[tuple[str | None, str | None]] = []  # (began, ended)
         self.finished = False
         self._seen: list[tuple[EventKind, int]] = []  # per history entry: (event kind, seat)
+        self.shuffled_at: int | None = None  # history entries from here on follow the shuffle
         self.log: list[str] = []
         self.keep_log = game.keep_log
         self._run_queue()
@@ -226,6 +228,16 @@ class ScandaroonState(CardGameState):
 
     def is_terminal(self) -> bool:
         return self.finished
+
+    def resample_from_infostate(self, player: int, rng: random.Random) -> ScandaroonState:
+        """A state that `player` cannot tell from this one (the same information-state
+        string): the cards they cannot see (the others' drawn cards still in hand and
+        the draw pile) dealt anew, consistent with what they saw (resample.py); the
+        draws in the history are rewritten to match."""
+        from solver.cardgames.scandaroon.resample import resample  # it reads states
+
+        return resample(self, player, rng)
+
 
     def returns(self) -> list[float]:
         """Winners share 1.0 (a sole winner gets 1, a k-way draw 1/k each), others 0."""
@@ -628,6 +640,7 @@ class ScandaroonState(CardGameState):
         self.start_player = scoring.next_starting_player(winners, self._start_seat(), game.players)
         self.passed = [False] * game.players
         if self.round == SHUFFLE_ROUND:
+            self.shuffled_at = len(self._history) + 1  # this action's history index + 1
             self.draw_pile.extend(self.discard)
             self.draw_pile.sort()
             self.discard.clear()

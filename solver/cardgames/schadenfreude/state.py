@@ -323,6 +323,48 @@ class SchadenfreudeState(CardGameState):
         if self.dealt == self.game.deal_size:
             self.phase = PLAY
 
+    def resample_from_infostate(self, player: int, rng: random.Random) -> SchadenfreudeState:
+        """A state that `player` cannot tell from this one (the same information-state
+        string), with the cards they cannot see dealt anew: the other hands by
+        `resample.consistent_hands` (hand sizes kept, shown voids respected), the rest
+        set aside or still to deal. This round's deal in the history and the event log
+        is rewritten to match (each seat is dealt its new cards in the places where it
+        was dealt cards before), so the history replays to the new state."""
+        from solver.cardgames.schadenfreude.resample import consistent_hands  # it reads states
+
+        twin = self.clone()
+        if self.phase in (LEAD, OVER) or not 0 <= player < self.game.players:
+            return twin
+        twin.hands = consistent_hands(self, player, rng)
+        twin.undealt = self.game.deck_mask & ~self.played
+        for hand in twin.hands:
+            twin.undealt &= ~hand
+        twin._rewrite_deal(player)
+        return twin
+
+    def _rewrite_deal(self, player: int) -> None:
+        """Make this round's deal entries (history and events) agree with the hands:
+        every seat but `player` gets its hand and its cards played this round, in card
+        order, in the deal places it had."""
+        events = self._events
+        end = len(events)
+        while end and events[end - 1][0] != EV_DEAL:
+            end -= 1
+        start = end
+        while start and events[start - 1][0] == EV_DEAL:
+            start -= 1
+        dealt = [cards_of(hand) for hand in self.hands]
+        for kind, seat, card in events[end:]:
+            if kind == EV_PLAY:
+                dealt[seat].append(card)
+        queues = [sorted(cards, reverse=True) for cards in dealt]
+        for index in range(start, end):  # an event per action: the history is aligned
+            _, seat, _ = events[index]
+            if seat != player:
+                card = queues[seat].pop()
+                events[index] = (EV_DEAL, seat, card)
+                self._history[index] = card
+
     def returns(self) -> list[float]:
         best = self.winner()
         return [1.0 if seat == best else 0.0 for seat in range(self.game.players)]

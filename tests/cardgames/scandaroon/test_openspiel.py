@@ -134,3 +134,13 @@ def test_python_mcts_and_cpp_random_bots_play_whole_games():
     assert sum(returns) == pytest.approx(1.0)
     bots = [pyspiel.make_uniform_random_bot(p, 30 + p) for p in range(4)]
     assert sum(pyspiel.evaluate_bots(openspiel.load_game(4).new_initial_state(), bots, 4)) == pytest.approx(1.0)
+
+
+def test_ismcts_plays_whole_games_against_the_engine_bots():
+    from solver.cardgames.scandaroon.bots import BOTS
+    from tests.cardgames.ismcts_checks import ismcts_plays_whole_games
+
+    game = openspiel.load_game(3)
+    results = ismcts_plays_whole_games(game, lambda seed: {1: BOTS["greedy"](seed), 2: BOTS["random"](seed)},
+                                       games=2)
+    assert len(results) == 2 and all(sum(r) == pytest.approx(1.0) for r in results)

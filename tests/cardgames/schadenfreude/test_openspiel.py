@@ -241,3 +241,27 @@ def test_python_mcts_bot_plays_a_whole_multi_round_game():
             pyspiel.make_uniform_random_bot(1, 1), pyspiel.make_uniform_random_bot(2, 2)]
     returns = pyspiel.evaluate_bots(game.new_initial_state(), bots, 11)
     assert sorted(returns) in ([0.0, 0.0, 0.0], [0.0, 0.0, 1.0])
+
+
+def test_ismcts_plays_whole_games_against_the_engine_bots():
+    from solver.cardgames.schadenfreude.bots import BOTS
+    from tests.cardgames.ismcts_checks import ismcts_plays_whole_games
+
+    game = openspiel.load_game(players=3, max_rounds=2)
+    results = ismcts_plays_whole_games(
+        game, lambda seed: {1: BOTS["heuristic"](seed), 2: BOTS["mc"](seed, samples=4)}, games=2)
+    assert len(results) == 2 and all(sum(r) <= 1 and set(r) <= {0.0, 1.0} for r in results)
+
+
+def test_resample_from_infostate_keeps_the_information_state():
+    game = openspiel.load_game(players=4, max_rounds=1)
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    while state.is_chance_node() or len(state.history()) < 60:
+        actions = state.legal_actions()
+        state.apply_action(rng.choice(actions))
+    me = state.current_player()
+    twin = state.resample_from_infostate(me, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert twin.information_state_string(me) == state.information_state_string(me)
+    assert twin.legal_actions() == state.legal_actions()
+    assert twin.inner.hands != state.inner.hands and twin.history() == state.history()
