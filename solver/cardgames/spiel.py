@@ -115,6 +115,11 @@ class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel.State is untyp
     def returns(self) -> list[float]:
         return self.inner.returns()
 
+    def rewards(self) -> list[float]:
+        """The last action's rewards (the engine's `rewards()`, where it has them)."""
+        rewards = getattr(self.inner, "rewards", None)
+        return rewards() if rewards is not None else [0.0] * self.get_game().num_players()
+
     def __str__(self) -> str:
         return str(self.inner)
 
@@ -161,6 +166,7 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel.Game is untyped 
     defaults: ClassVar[dict[str, Any]] = {}
     make_engine: Callable[[dict[str, Any]], EngineGame]
     utility: tuple[float, float, float | None] = (0.0, 1.0, None)  # min, max, sum
+    variant_parameters: frozenset[str] = frozenset()  # left out of the game's name at their defaults
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
@@ -169,7 +175,7 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel.Game is untyped 
             self.engine = type(self).make_engine({**self.defaults, **params})
         except BadInput as error:
             raise pyspiel.SpielError(f"{short_name}: {error}") from None
-        low, high, total = self.utility
+        low, high, total = getattr(self.engine, "utility", lambda: self.utility)()
         info = pyspiel.GameInfo(
             num_distinct_actions=self.engine.num_distinct_actions(),
             max_chance_outcomes=self.engine.max_chance_outcomes(),
@@ -179,7 +185,20 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel.Game is untyped 
             utility_sum=total,
             max_game_length=self.engine.max_game_length(),  # the engine's true bound
         )
-        super().__init__(self.game_type, info, params)
+        variants = self.variant_parameters
+        shown = {k: v for k, v in {**self.defaults, **params}.items()
+                 if k not in variants or v != self.defaults[k]}
+        super().__init__(self._game_type(), info, shown)
+
+    def _game_type(self) -> Any:
+        """The registered game type; with rewards after every round (the engine's
+        `round_rewards`) the same type with pyspiel's REWARDS reward model."""
+        base = self.game_type
+        if not getattr(self.engine, "round_rewards", False):
+            return base
+        return game_type(base.short_name, base.long_name,
+                         (base.min_num_players, base.max_num_players), base.utility,
+                         base.parameter_specification, pyspiel.GameType.RewardModel.REWARDS)
 
     def new_initial_state(self) -> SpielState:
         return SpielState(self)
@@ -194,22 +213,26 @@ def register(
     game_type: Any,
     make_engine: Callable[[dict[str, Any]], EngineGame],
     utility: tuple[float, float, float | None],
+    variant_parameters: frozenset[str] = frozenset(),
 ) -> type[SpielGame]:
     """Register an engine with pyspiel under `game_type.short_name`; `make_engine` gets
-    the parameters (defaults filled in) and raises BadInput on wrong ones."""
+    the parameters (defaults filled in) and raises BadInput on wrong ones. The game's
+    parameters (its name, `get_parameters()`) leave out the `variant_parameters` that
+    have their default values, so the rulebook's game keeps its short name."""
     defaults = dict(game_type.parameter_specification)
     cls = type(f"Spiel_{game_type.short_name}", (SpielGame,), {
         "game_type": game_type, "defaults": defaults,
         "make_engine": staticmethod(make_engine), "utility": utility,
+        "variant_parameters": frozenset(variant_parameters),
     })
     pyspiel.register_game(game_type, cls)
     return cls
 
 
 def game_type(short_name: str, long_name: str, players: tuple[int, int], utility: Any,
-              parameters: dict[str, Any]) -> Any:
-    """A pyspiel.GameType for a sequential card game with explicit chance, terminal
-    rewards, and both strings and tensors."""
+              parameters: dict[str, Any], reward_model: Any = None) -> Any:
+    """A pyspiel.GameType for a sequential card game with explicit chance, rewards at
+    the end (or `reward_model`), and both strings and tensors."""
     return pyspiel.GameType(
         short_name=short_name,
         long_name=long_name,
@@ -217,7 +240,7 @@ def game_type(short_name: str, long_name: str, players: tuple[int, int], utility
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=utility,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        reward_model=reward_model or pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=players[1],
         min_num_players=players[0],
         provides_information_state_string=True,

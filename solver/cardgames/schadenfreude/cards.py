@@ -113,6 +113,7 @@ class Deck:
     players: int
     notation: Notation
     cards: tuple[int, ...]
+    hand: int | None = None  # cards per hand; None: the rulebook's for the player count
 
     @property
     def mask(self) -> int:
@@ -120,7 +121,7 @@ class Deck:
 
     @property
     def hand_size(self) -> int:
-        return HAND_SIZE[self.players]
+        return HAND_SIZE[self.players] if self.hand is None else self.hand
 
     @property
     def set_aside(self) -> int:
@@ -143,6 +144,31 @@ def deck_for(players: int, notation: Notation | str = STANDARD) -> Deck:
         if players != 3 or VALUE[card] not in THREE_PLAYER_REMOVED_VALUES or is_jester(card)
     )
     return Deck(players, notation, cards)
+
+
+def variant_deck(players: int, notation: Notation | str = STANDARD, suits: int = NUM_SUITS,
+                 ranks: tuple[int, ...] | None = None, jesters: bool = True,
+                 hand_size: int | None = None) -> Deck:
+    """A smaller deck for solvers (the rulebook's with every default): the first `suits`
+    suits, the rank values `ranks` in each (None: the rulebook's for the player count),
+    the two Jesters or none, `hand_size` cards each (None: the rulebook's). BadInput
+    when the deal does not fit the deck."""
+    deck = deck_for(players, notation)
+    if isinstance(suits, bool) or not isinstance(suits, int) or not 1 <= suits <= NUM_SUITS:
+        raise BadInput(f"suits is 1 to {NUM_SUITS}, not {suits!r}")
+    if ranks is not None:
+        unknown = [v for v in ranks if v not in RANK_VALUES]
+        if unknown or not ranks or len(set(ranks)) != len(ranks):
+            raise BadInput(f"ranks are distinct values of {' '.join(map(str, RANK_VALUES))}, "
+                           f"not {' '.join(map(str, ranks)) or 'none'}")
+    kept = RANK_VALUES if ranks is None else ranks
+    suited = [c for c in deck.cards if c < JESTER_0] if ranks is None else range(JESTER_0)
+    cards = tuple(c for c in suited if c // 12 < suits and VALUE[c] in kept)
+    cards += (JESTER_0, JESTER_10) if jesters else ()
+    hand = deck.hand_size if hand_size is None else hand_size
+    if isinstance(hand, bool) or not isinstance(hand, int) or hand < 1 or hand * players > len(cards):
+        raise BadInput(f"{hand!r} cards for each of {players} players do not fit a deck of {len(cards)}")
+    return Deck(players, deck.notation, cards, None if hand_size is None else hand)
 
 
 # A hand (or any set of cards) is a bit mask of card ints; mask_of(cards) is the other way.

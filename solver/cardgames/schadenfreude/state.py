@@ -7,6 +7,7 @@ count and the limit."""
 from __future__ import annotations
 
 import random
+from math import comb
 from collections.abc import Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING, NamedTuple
@@ -132,6 +133,8 @@ class SchadenfreudeState(CardGameState):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         phase = self.phase
         if phase == DEAL:
+            if self.game.deal_by_hand:
+                return self._hand_deal_outcomes()
             cards = cards_of(self.undealt)
             probability = 1 / len(cards)
             return [(card, probability) for card in cards]
@@ -139,6 +142,20 @@ class SchadenfreudeState(CardGameState):
             players = self.game.players
             return [(seat, 1 / players) for seat in range(players)]
         return []
+
+    def _hand_deal_outcomes(self) -> list[tuple[int, float]]:
+        """The game's `deal_by_hand`: each hand is dealt whole, seat after seat, its cards
+        in card order, so a hand is reached by one sequence only; the next card c of a
+        seat that still needs r more after it, from the G undealt cards above its last
+        one, has probability C(g, r) / C(G, r + 1), g the undealt cards above c. Each
+        hand is then a uniform draw from the undealt cards, as in a shuffled deal."""
+        hand_size = self.game.hand_size
+        seat, k = divmod(self.dealt, hand_size)
+        above = cards_of(self.undealt >> (self.hands[seat].bit_length()) << self.hands[seat].bit_length())
+        after = hand_size - k - 1
+        total = comb(len(above), after + 1)
+        outcomes = [(card, comb(len(above) - i - 1, after) / total) for i, card in enumerate(above)]
+        return [(card, p) for card, p in outcomes if p > 0]
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
@@ -181,7 +198,11 @@ class SchadenfreudeState(CardGameState):
         if not 0 <= action < NUM_CARDS:
             return f"a card is an int 0..{NUM_CARDS - 1}"
         if self.phase == DEAL:
-            return None if self.undealt >> action & 1 else "that card is already dealt"
+            if not self.undealt >> action & 1:
+                return "that card is already dealt"
+            if self.game.deal_by_hand and action not in dict(self._hand_deal_outcomes()):
+                return "a hand is dealt in card order, and must still be completed"
+            return None
         notation = self.game.notation
         name = notation.label(action)
         seat = self.current_player()
@@ -227,7 +248,7 @@ class SchadenfreudeState(CardGameState):
                     self._finish_trick()
                 return
         elif self.phase == DEAL and type(action) is int and 0 <= action < NUM_CARDS \
-                and self.undealt >> action & 1:
+                and self.undealt >> action & 1 and not self.game.deal_by_hand:
             self._apply(action)
             self._history.append(action)
             return
@@ -239,7 +260,7 @@ class SchadenfreudeState(CardGameState):
             self._play(action)
         elif phase == DEAL:
             game = self.game
-            seat = self.dealt % game.players
+            seat = self.dealt // game.hand_size if game.deal_by_hand else self.dealt % game.players
             self.hands[seat] |= 1 << action
             self.undealt ^= 1 << action
             self.dealt += 1
@@ -286,7 +307,10 @@ class SchadenfreudeState(CardGameState):
         self.last_round_points = points
         self.last_round_piles = list(self.piles)
         self.last_round_tricks = list(self.tricks)
-        self._scores = scoring.apply_round(self._scores, points)
+        before = self._scores
+        self._scores = scoring.apply_round(before, points)
+        self.round_moves = [a - b for a, b in zip(self._scores, before, strict=True)]
+        self.round_end_at = len(self._events)  # the action that ended the round, + 1
         self.score_log.append(list(self._scores))
         if scoring.game_over(self._scores, self.game.limit) or self.round >= self.game.max_rounds:
             self.phase = OVER
@@ -299,7 +323,9 @@ class SchadenfreudeState(CardGameState):
         """Same distribution as drawing chance outcomes one by one, in one shuffle."""
         if self.phase == LEAD:
             self.apply_action_unchecked(rng.randrange(self.game.players))
-        if self.phase == DEAL:
+        if self.phase == DEAL and self.game.deal_by_hand:
+            super().resolve_chance(rng)
+        elif self.phase == DEAL:
             needed = self.game.deal_size - self.dealt
             self._deal(rng.sample(cards_of(self.undealt), needed))
 
@@ -366,8 +392,31 @@ class SchadenfreudeState(CardGameState):
                 self._history[index] = card
 
     def returns(self) -> list[float]:
+        """1 for the winner at the end, 0 otherwise; with the game's `round_rewards`,
+        plus each score divided by the limit (the sum of the round rewards so far)."""
         best = self.winner()
-        return [1.0 if seat == best else 0.0 for seat in range(self.game.players)]
+        wins = [1.0 if seat == best else 0.0 for seat in range(self.game.players)]
+        if not self.game.round_rewards:
+            return wins
+        limit = self.game.limit
+        return [win + score / limit for win, score in zip(wins, self._scores, strict=True)]
+
+    def rewards(self) -> list[float]:
+        """The rewards since the last player action (OpenSpiel's convention: the chance
+        actions in between, such as the next deal, keep them): with the game's
+        `round_rewards`, once a round has ended each seat's move on the score track
+        divided by the limit, plus at the end of the game the 0/1 of `returns`;
+        otherwise the returns at the end."""
+        players = self.game.players
+        if not self.game.round_rewards:
+            return self.returns() if self.phase == OVER else [0.0] * players
+        end = getattr(self, "round_end_at", None)
+        if end is None or any(kind == EV_PLAY for kind, _, _ in self._events[end:]):
+            return [0.0] * players
+        best = self.winner()
+        limit = self.game.limit
+        return [move / limit + (1.0 if seat == best else 0.0)
+                for seat, move in enumerate(self.round_moves)]
 
     def winner(self) -> int | None:
         """The rulebook's winner (scoring.winner) once the game is over, also when it
