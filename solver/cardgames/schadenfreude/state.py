@@ -7,9 +7,9 @@ count and the limit."""
 from __future__ import annotations
 
 import random
-from math import comb
 from collections.abc import Sequence
 from enum import StrEnum
+from math import comb
 from typing import TYPE_CHECKING, NamedTuple
 
 from solver.cardgames.api import CHANCE, TERMINAL, CardGameState
