@@ -192,12 +192,13 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel.Game is untyped 
 
     def _game_type(self) -> Any:
         """The registered game type; with rewards after every round (the engine's
-        `round_rewards`) the same type with pyspiel's REWARDS reward model."""
+        `round_rewards`) the same type with pyspiel's REWARDS reward model, general-sum."""
         base = self.game_type
         if not getattr(self.engine, "round_rewards", False):
             return base
         return game_type(base.short_name, base.long_name,
-                         (base.min_num_players, base.max_num_players), base.utility,
+                         (base.min_num_players, base.max_num_players),
+                         pyspiel.GameType.Utility.GENERAL_SUM,  # the rewards add up to no fixed sum
                          base.parameter_specification, pyspiel.GameType.RewardModel.REWARDS)
 
     def new_initial_state(self) -> SpielState:

@@ -7,7 +7,7 @@ The tensors (float32; P players, N cards by id, S symbols, E stone effects):
 
     player        [P]       1 at the observing seat
     current       [P]       1 at the seat to move
-    round         [4]       1 at the current round
+    round         [R]       1 at the current round (R rounds, 4 by the rulebook)
     trump         [S + 1]   the current trump (last column: no trump)
     hand          [N]       the observer's own hand cards
     hand_sizes    [P]       each player's number of hand cards, divided by 10
@@ -37,20 +37,20 @@ from typing import TYPE_CHECKING
 from solver.cardgames.api import Observer
 from solver.cardgames.scandaroon import choices
 from solver.cardgames.scandaroon.actions import seat_name
-from solver.cardgames.scandaroon.state import CHOOSE_START, DRAW, REVEAL_TRUMP, ROUNDS, ScandaroonState
+from solver.cardgames.scandaroon.state import CHOOSE_START, DRAW, REVEAL_TRUMP, VP_SCALE, ScandaroonState
 from solver.cardgames.scandaroon.symbols import NO_TRUMP, STONE_EFFECTS
 
 if TYPE_CHECKING:
     from solver.cardgames.scandaroon.game import ScandaroonGame
 
-VALUE_SCALE, SCORE_SCALE, VP_SCALE, HAND_SCALE = 10, 50, 20, 10
+VALUE_SCALE, SCORE_SCALE, HAND_SCALE = 10, 50, 10
 
 
-def tensor_pieces(players: int, cards: int, symbols: int, perfect_recall: bool
+def tensor_pieces(players: int, cards: int, symbols: int, perfect_recall: bool, rounds: int = 4
                   ) -> list[tuple[str, tuple[int, ...]]]:
     """The named pieces of the tensor, in order, with their shapes."""
     pieces: list[tuple[str, tuple[int, ...]]] = [
-        ("player", (players,)), ("current", (players,)), ("round", (ROUNDS,)),
+        ("player", (players,)), ("current", (players,)), ("round", (rounds,)),
         ("trump", (symbols + 1,)), ("hand", (cards,)), ("hand_sizes", (players,)),
         ("rows", (players, cards)), ("values", (cards,)), ("protected", (cards,)),
         ("piles", (players, cards)), ("discard", (cards,)), ("draw_pile", (1,)),
@@ -67,7 +67,7 @@ class ScandaroonObserver(Observer[ScandaroonState]):
     def __init__(self, game: ScandaroonGame, perfect_recall: bool = False) -> None:
         self.cards = len(game.deck)
         super().__init__(perfect_recall, tensor_pieces(
-            game.players, self.cards, len(game.symbols.symbols), perfect_recall))
+            game.players, self.cards, len(game.symbols.symbols), perfect_recall, game.rounds))
 
     def string_from(self, state: ScandaroonState, player: int) -> str:
         if self.perfect_recall:
@@ -145,7 +145,7 @@ def public_string(state: ScandaroonState) -> str:
     scores = state.scores
     vps = state.total_vp()
     piles = state.pile_totals()
-    lines = [f"round {state.round}/{ROUNDS}  trump: {state.trump or NO_TRUMP}"
+    lines = [f"round {state.round}/{state.game.rounds}  trump: {state.trump or NO_TRUMP}"
              f"  draw pile: {len(state.draw_pile)}  discard pile: {len(state.discard)}"]
     for s in range(state.game.players):
         cards = []

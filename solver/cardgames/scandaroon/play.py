@@ -19,7 +19,7 @@ from solver.cardgames.scandaroon.actions import (
     seat_name,
 )
 from solver.cardgames.scandaroon.observation import pending_line
-from solver.cardgames.scandaroon.state import ROUNDS, ScandaroonState
+from solver.cardgames.scandaroon.state import ScandaroonState
 from solver.cardgames.scandaroon.symbols import NO_TRUMP
 from solver.cardgames.terminal import WIDTH, wrap_all
 from solver.cardgames.terminal import wrap as _wrap
@@ -41,7 +41,7 @@ def board_lines(state: ScandaroonState, seat: int) -> list[str]:
     scores = state.scores
     piles = state.pile_totals()
     vp = earned_and_provisional(state)
-    lines = [f"round {state.round}/{ROUNDS}  trump: {state.trump or NO_TRUMP}  "
+    lines = [f"round {state.round}/{state.game.rounds}  trump: {state.trump or NO_TRUMP}  "
              f"draw pile {len(state.draw_pile)}  discard pile {len(state.discard)}"]
     for s in range(state.game.players):
         flags = [f for f, on in (("passed", state.passed[s]), ("stone used", state.stone_used[s])) if on]
