@@ -55,6 +55,12 @@ class Notation:
             return self.jester_labels[card - JESTER_0]
         return self.card_name(card)
 
+    def value_name(self, value: int) -> str:
+        """A value in a score pile as the deck shows it: '-3' or 'K', '0' or 'Fool'."""
+        if value in (0, 10):
+            return self.jesters[value // 10] if self.name != "standard" else str(value)
+        return self.ranks[RANK_VALUES.index(value)]
+
     def suit_name(self, suit: int) -> str:
         return self.suits[suit]
 
