@@ -194,6 +194,15 @@ def _chunk_tables() -> list[list[tuple[int, ...]]]:
 
 
 _T0, _T1, _T2, _T3, _T4 = _chunk_tables()
+_TABLES = (_T0, _T1, _T2, _T3, _T4)
+JESTER_CARDS = ((), (JESTER_0,), (JESTER_10,), (JESTER_0, JESTER_10))  # by mask >> JESTER_0
+
+
+def suit_cards(mask: int, suit: int) -> list[int]:
+    """The cards of `mask`, which holds cards of `suit` only, ascending: two lookups
+    (a suit's 12 bits lie in two 10-bit slices), for legal plays that follow suit."""
+    low = 12 * suit // _CHUNK
+    return [*_TABLES[low][mask >> _CHUNK * low & 1023], *_TABLES[low + 1][mask >> _CHUNK * (low + 1) & 1023]]
 
 
 def cards_of(mask: int) -> list[int]:

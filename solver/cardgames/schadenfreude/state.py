@@ -16,14 +16,18 @@ from solver.cardgames.api import CHANCE, TERMINAL, CardGameState
 from solver.cardgames.schadenfreude import scoring, trick
 from solver.cardgames.schadenfreude.cards import (
     JESTER_0,
+    JESTER_CARDS,
     JESTER_MASK,
     NUM_CARDS,
     SUIT,
     SUIT_MASKS,
+    VALUE,
     Notation,
     cards_of,
     mask_of,
+    suit_cards,
 )
+from solver.cardgames.schadenfreude.scoring import VALUE_BITS
 
 if TYPE_CHECKING:
     from solver.cardgames.schadenfreude.game import SchadenfreudeGame
@@ -164,10 +168,19 @@ class SchadenfreudeState(CardGameState):
         return self.phase == DEAL or self.phase == LEAD
 
     def legal_actions(self, player: int | None = None) -> list[int]:
-        if self.phase == PLAY:  # the common case first
-            if player is not None and player != self.current_player():
-                return []
-            return cards_of(self.legal_mask())
+        if self.phase == PLAY and player is None:  # the common case first: legal_mask inlined
+            played = self.trick
+            hand = self.hands[(self.leader + len(played)) % self.game.players]  # type: ignore[operator]
+            for card in played:
+                if card < JESTER_0:
+                    lead = SUIT[card]
+                    follow = hand & SUIT_MASKS[lead]
+                    if follow:
+                        return [*suit_cards(follow, lead), *JESTER_CARDS[hand >> JESTER_0]]
+                    break
+            return cards_of(hand)
+        if self.phase == PLAY:
+            return cards_of(self.legal_mask()) if player == self.current_player() else []
         seat = self.current_player()
         if seat == TERMINAL or (player is not None and player != seat):
             return []
@@ -230,15 +243,16 @@ class SchadenfreudeState(CardGameState):
             players = self.game.players
             seat = (self.leader + len(played)) % players  # type: ignore[operator]  # known in PLAY
             hand = self.hands[seat]
-            legal = hand
-            for card in played:
-                if card < JESTER_0:
-                    follow = hand & SUIT_MASKS[SUIT[card]]
-                    if follow:
-                        legal = follow | (hand & JESTER_MASK)
-                    break
             bit = 1 << action
-            if legal & bit:
+            legal = hand & bit  # in the hand; then a Jester, or following, or unable to follow
+            if legal and action < JESTER_0:
+                for card in played:
+                    if card < JESTER_0:
+                        lead = SUIT[card]
+                        if SUIT[action] != lead and hand & SUIT_MASKS[lead]:
+                            legal = 0
+                        break
+            if legal:
                 self.hands[seat] = hand ^ bit
                 self.played |= bit
                 played.append(action)
@@ -290,12 +304,34 @@ class SchadenfreudeState(CardGameState):
             self._finish_trick()
 
     def _finish_trick(self) -> None:
-        leader = self.trick_leader
+        """The trick's winner takes its cards (the rules of trick.trick_winner and
+        trick.taken_cards, inlined for the hot path: the lead suit is found once, the
+        second-highest card of it in one pass) and leads the next trick."""
         played = self.trick
-        position = trick.trick_winner(played)
+        suit = -1
+        for card in played:
+            if card < JESTER_0:
+                suit = SUIT[card]
+                break
+        best = second = -1
+        best_value = second_value = -99
+        for i, card in enumerate(played):
+            if card >= JESTER_0 or SUIT[card] == suit:
+                value = VALUE[card]
+                if value > best_value:
+                    second, second_value, best, best_value = best, best_value, i, value
+                elif value > second_value:
+                    second, second_value = i, value
+        position = second if second >= 0 else best
+        leader = self.trick_leader
         seat = (leader + position) % self.game.players
-        taken = trick.taken_cards(played, position)
-        self.piles[seat] = scoring.take(self.piles[seat], taken)
+        taken = []
+        pile = self.piles[seat]
+        for i, card in enumerate(played):
+            if i == position or (card < JESTER_0 and SUIT[card] != suit):
+                taken.append(card)
+                pile ^= VALUE_BITS[card]
+        self.piles[seat] = pile
         self.tricks.append(TrickRecord(leader, tuple(played), seat, tuple(taken)))
         self.leader = seat
         self.trick = []
