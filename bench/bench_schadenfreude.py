@@ -1,7 +1,9 @@
 """Schadenfreude random-playout throughput on one core, side by side with baselines.
 
-    python bench/bench_schadenfreude.py [--seconds 2] [--json]
+    python bench/bench_schadenfreude.py [--seconds 2] [--slices 5] [--json]
 
+Rates are per second of this process's CPU time; the rows take turns in `--slices`
+slices and each keeps its best, so other work on a shared machine slows no single row.
 Rows (all measured in this run, one process, one core):
   engine, checked API   - SchadenfreudeGame states + RandomBot through apply_action()
   engine, fast playout  - solver.cardgames.schadenfreude.playout.random_game (bitmask loop)
