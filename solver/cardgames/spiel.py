@@ -116,9 +116,12 @@ class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel.State is untyp
         return self.inner.returns()
 
     def rewards(self) -> list[float]:
-        """The last action's rewards (the engine's `rewards()`, where it has them)."""
+        """The rewards since the last player action: the engine's `rewards()`, where it
+        has them; else, as pyspiel's default, the returns at the end and 0 before."""
         rewards = getattr(self.inner, "rewards", None)
-        return rewards() if rewards is not None else [0.0] * self.get_game().num_players()
+        if rewards is not None:
+            return rewards()
+        return self.inner.returns() if self.is_terminal() else [0.0] * self.get_game().num_players()
 
     def __str__(self) -> str:
         return str(self.inner)
