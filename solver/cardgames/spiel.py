@@ -120,8 +120,8 @@ class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel.State is untyp
         has them; else, as pyspiel's default, the returns at the end and 0 before."""
         rewards = getattr(self.inner, "rewards", None)
         if rewards is not None:
-            return rewards()
-        return self.inner.returns() if self.is_terminal() else [0.0] * self.get_game().num_players()
+            return list(rewards())
+        return self.inner.returns() if self.is_terminal() else [0.0] * len(self.inner.returns())
 
     def __str__(self) -> str:
         return str(self.inner)
