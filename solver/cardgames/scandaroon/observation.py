@@ -7,10 +7,10 @@ The tensors (float32; P players, N cards by id, S symbols, E stone effects):
 
     player        [P]       1 at the observing seat
     current       [P]       1 at the seat to move
-    round         [4]       1 at the current round
+    round         [R]       1 at the current round (R rounds, 4 by the rulebook)
     trump         [S + 1]   the current trump (last column: no trump)
     hand          [N]       the observer's own hand cards
-    hand_sizes    [P]       each player's number of hand cards
+    hand_sizes    [P]       each player's number of hand cards, divided by 10
     rows          [P, N]    the cards in each player's row
     values        [N]       each card in a row: its final value now, divided by 10
     protected     [N]       the cards protected by an action stone
@@ -37,20 +37,20 @@ from typing import TYPE_CHECKING
 from solver.cardgames.api import Observer
 from solver.cardgames.scandaroon import choices
 from solver.cardgames.scandaroon.actions import seat_name
-from solver.cardgames.scandaroon.state import CHOOSE_START, DRAW, REVEAL_TRUMP, ROUNDS, ScandaroonState
+from solver.cardgames.scandaroon.state import CHOOSE_START, DRAW, REVEAL_TRUMP, VP_SCALE, ScandaroonState
 from solver.cardgames.scandaroon.symbols import NO_TRUMP, STONE_EFFECTS
 
 if TYPE_CHECKING:
     from solver.cardgames.scandaroon.game import ScandaroonGame
 
-VALUE_SCALE, SCORE_SCALE, VP_SCALE = 10, 50, 20
+VALUE_SCALE, SCORE_SCALE, HAND_SCALE = 10, 50, 10
 
 
-def tensor_pieces(players: int, cards: int, symbols: int, perfect_recall: bool
+def tensor_pieces(players: int, cards: int, symbols: int, perfect_recall: bool, rounds: int = 4
                   ) -> list[tuple[str, tuple[int, ...]]]:
     """The named pieces of the tensor, in order, with their shapes."""
     pieces: list[tuple[str, tuple[int, ...]]] = [
-        ("player", (players,)), ("current", (players,)), ("round", (ROUNDS,)),
+        ("player", (players,)), ("current", (players,)), ("round", (rounds,)),
         ("trump", (symbols + 1,)), ("hand", (cards,)), ("hand_sizes", (players,)),
         ("rows", (players, cards)), ("values", (cards,)), ("protected", (cards,)),
         ("piles", (players, cards)), ("discard", (cards,)), ("draw_pile", (1,)),
@@ -67,7 +67,7 @@ class ScandaroonObserver(Observer[ScandaroonState]):
     def __init__(self, game: ScandaroonGame, perfect_recall: bool = False) -> None:
         self.cards = len(game.deck)
         super().__init__(perfect_recall, tensor_pieces(
-            game.players, self.cards, len(game.symbols.symbols), perfect_recall))
+            game.players, self.cards, len(game.symbols.symbols), perfect_recall, game.rounds))
 
     def string_from(self, state: ScandaroonState, player: int) -> str:
         if self.perfect_recall:
@@ -87,7 +87,7 @@ class ScandaroonObserver(Observer[ScandaroonState]):
         d["hand"][state.hands[player]] = 1
         final = state.final_values()
         for s in range(game.players):
-            d["hand_sizes"][s] = len(state.hands[s])
+            d["hand_sizes"][s] = len(state.hands[s]) / HAND_SCALE
             d["rows"][s, state.rows[s]] = 1
             d["piles"][s, state.piles[s]] = 1
         for card, value in final.items():
@@ -145,7 +145,7 @@ def public_string(state: ScandaroonState) -> str:
     scores = state.scores
     vps = state.total_vp()
     piles = state.pile_totals()
-    lines = [f"round {state.round}/{ROUNDS}  trump: {state.trump or NO_TRUMP}"
+    lines = [f"round {state.round}/{state.game.rounds}  trump: {state.trump or NO_TRUMP}"
              f"  draw pile: {len(state.draw_pile)}  discard pile: {len(state.discard)}"]
     for s in range(state.game.players):
         cards = []
@@ -162,7 +162,20 @@ def public_string(state: ScandaroonState) -> str:
             f"pile {piles[s]:>2}  {' '.join(flags)}\n    row: "
             + (" | ".join(cards) if cards else "(empty)"))
     if state.pending_action:
-        p = state.pending_action
-        lines.append(f"{seat_name(p.seat)} is choosing for {p.kind} {name(p.source)}"
-                     + (f" ({p.effect})" if p.effect else ""))
+        lines.append(pending_line(state, state.pending_action))
     return "\n".join(lines)
+
+
+def pending_line(state: ScandaroonState, p: choices.Pending) -> str:
+    """The open choice as everybody sees it, with the cards picked so far: 'P2 is choosing
+    for stone Alchemist (exchange); chosen so far: Muse, Falconer'."""
+    name = state.game.card_name
+    line = f"{seat_name(p.seat)} is choosing for {p.kind} {name(p.source)}"
+    if p.effect:
+        line += f" ({p.effect})"
+    picked = [c for c in p.chosen if 0 <= c < len(state.game.deck)]
+    if p.kind == choices.ABILITY and choices.ability_of(state, p.source).kind == "trump":
+        picked = []  # a trump choice holds a symbol index, and ends the choice
+    if picked:
+        line += "; chosen so far: " + ", ".join(name(c) for c in picked)
+    return line

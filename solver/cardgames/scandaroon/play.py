@@ -18,7 +18,8 @@ from solver.cardgames.scandaroon.actions import (
     TRUMP,
     seat_name,
 )
-from solver.cardgames.scandaroon.state import ROUNDS, ScandaroonState
+from solver.cardgames.scandaroon.observation import pending_line
+from solver.cardgames.scandaroon.state import ScandaroonState
 from solver.cardgames.scandaroon.symbols import NO_TRUMP
 from solver.cardgames.terminal import WIDTH, wrap_all
 from solver.cardgames.terminal import wrap as _wrap
@@ -40,7 +41,7 @@ def board_lines(state: ScandaroonState, seat: int) -> list[str]:
     scores = state.scores
     piles = state.pile_totals()
     vp = earned_and_provisional(state)
-    lines = [f"round {state.round}/{ROUNDS}  trump: {state.trump or NO_TRUMP}  "
+    lines = [f"round {state.round}/{state.game.rounds}  trump: {state.trump or NO_TRUMP}  "
              f"draw pile {len(state.draw_pile)}  discard pile {len(state.discard)}"]
     for s in range(state.game.players):
         flags = [f for f, on in (("passed", state.passed[s]), ("stone used", state.stone_used[s])) if on]
@@ -52,9 +53,7 @@ def board_lines(state: ScandaroonState, seat: int) -> list[str]:
                          for c in state.rows[s])
         lines.extend(_wrap("    row: " + (row or "(empty)"), "         "))
     if state.pending_action:
-        p = state.pending_action
-        lines.append(f"{seat_name(p.seat)} is choosing for {p.kind} {name(p.source)}"
-                     + (f" ({p.effect})" if p.effect else ""))
+        lines.extend(_wrap(pending_line(state, state.pending_action)))
     return [line.rstrip() for line in lines]
 
 
@@ -147,16 +146,48 @@ def menu_lines(state: ScandaroonState, seat: int, legal: Sequence[int]) -> list[
     return lines
 
 
-def screen(state: ScandaroonState, seat: int, legal: Sequence[int]) -> str:
-    """Board, hand and the numbered menu in at most HEIGHT - 1 lines of at most WIDTH
-    columns, so that with the prompt it fits an 80x24 terminal: the hand is described
-    in full when there is room, else in short."""
+def screen(state: ScandaroonState, seat: int, legal: Sequence[int], news: Sequence[str] = ()) -> str:
+    """The screen of `layout` (news that does not fit left out)."""
+    return layout(state, seat, legal, news)[1]
+
+
+def layout(state: ScandaroonState, seat: int, legal: Sequence[int],
+           news: Sequence[str] = ()) -> tuple[list[str], str]:
+    """Board, what happened since the person's last turn (`news`, the game's log lines),
+    hand and menu in at most HEIGHT - 1 lines of at most WIDTH columns, so that with
+    the prompt it fits an 80x24 terminal: the hand is described in full when there is
+    room, else in short. Returns (the news lines that did not fit, printed before the
+    screen so that the newest stay on it; the screen)."""
     board = board_lines(state, seat)
     menu = ["your move (a key from the menu, or the action in words):", *menu_lines(state, seat, legal)]
     hand = hand_lines(state, seat)
-    if len(board) + len(hand) + len(menu) > HEIGHT - 1:
+    told = [line for text in news for line in _wrap("  " + text.strip(), "      ")]
+    if told:
+        told.insert(0, "since your last turn:")
+    if len(board) + len(told) + len(hand) + len(menu) > HEIGHT - 1:
         hand = hand_lines(state, seat, short=True)
-    return "\n".join(board + hand + menu)
+    room = max(0, HEIGHT - 1 - len(board) - len(hand) - len(menu))
+    earlier: list[str] = []
+    if len(told) > room:
+        kept = told[len(told) - max(0, room - 1):] if room > 1 else []
+        earlier = told[1:len(told) - len(kept)]
+        told = ["since your last turn (the earlier lines above):", *kept] if room else []
+    return earlier, "\n".join(board + told + hand + menu)
+
+
+def intro_lines(state: ScandaroonState, seat: int, bots: Sequence[Bot[ScandaroonState]]) -> list[str]:
+    """Who plays, and which deck: a reconstructed deck is said to be one, as the deck and
+    simulate commands say it."""
+    deck = state.game.deck
+    others = ", ".join(f"{seat_name(s)} {bot.name}" for s, bot in enumerate(bots) if s != seat)
+    lines = [f"Scandaroon, {state.game.players} players: you are {seat_name(seat)}, "
+             f"the bots {others}."]
+    if deck.provenance == "reconstructed":
+        lines.append("deck: reconstructed, not the real cards ('scandaroon deck' lists them).")
+    else:
+        lines.append(f"deck: {deck.title or deck.source}, provenance: {deck.provenance}.")
+    lines.append("Type 'help' for the menu, 'cards' for your hand in full, 'quit' to leave.")
+    return lines
 
 
 def vp_summary(state: ScandaroonState, seat: int) -> list[str]:
@@ -191,48 +222,33 @@ def run_play(state: ScandaroonState, seat: int, bots: Sequence[Bot[ScandaroonSta
              rng: random.Random, read: Callable[[str], str], write: Callable[[str], None]) -> list[int]:
     """Play to the end; returns the winners ([] when the person quits: 'quit', or the end
     of the input, where `read` raises EOFError). `read` gets a prompt and returns a line.
-    Every line written fits 80 columns (long ones are wrapped between words)."""
+    Every line written fits 80 columns (long ones are wrapped between words). What the
+    bots did since the person's last turn is on the person's screen; at the end of
+    every round the game pauses until Enter, with the round's end on screen."""
     def say(text: str) -> None:
         write(wrap_all(text))
 
-    shown = 0
+    say("\n".join(intro_lines(state, seat, bots)))
+    shown, rounds = 0, 0
     while not state.is_terminal():
         if state.is_chance_node():
             state.resolve_chance(rng)
             continue
-        for line in state.log[shown:]:
-            say(line)
-        shown = len(state.log)
         player = state.current_player()
         if player != seat:
             state.apply_action(bots[player].step(state))
-            continue
-        legal = state.legal_actions()
-        say(screen(state, seat, legal))
-        while True:
-            try:
-                text = read(">").strip()
-            except EOFError:  # the end of the input (Ctrl-D) quits as 'quit' does
-                text = "quit"
-            if text.lower() in ("quit", "exit"):
+        else:
+            moved = _person_move(state, seat, state.log[shown:], read, say)
+            if moved is None:
                 say("game abandoned")
                 return []
-            if text.lower() in ("help", "?", ""):
-                say(screen(state, seat, legal))
-                continue
-            if text.lower() == "cards":
-                say("\n".join(hand_lines(state, seat)))
-                continue
-            move = parse_move(state, seat, text, legal)
-            if isinstance(move, str):
-                say(f"refused: {move}")
-                continue
-            try:
-                state.apply_action(move)
-            except IllegalAction as error:
-                say(f"refused: {error.reason}")
-                continue
-            break
+            shown = moved
+        if state.rounds_played() > rounds and not state.is_terminal():
+            rounds = state.rounds_played()
+            if not _round_pause(state, seat, state.log[shown:], read, say):
+                say("game abandoned")
+                return []
+            shown = len(state.log)
     for line in state.log[shown:]:
         say(line)
     winners = state.game_winners()
@@ -240,6 +256,56 @@ def run_play(state: ScandaroonState, seat: int, bots: Sequence[Bot[ScandaroonSta
         say(line)
     say(result_line(winners, seat))
     return winners
+
+
+def _person_move(state: ScandaroonState, seat: int, news: Sequence[str], read: Callable[[str], str],
+                 say: Callable[[str], None]) -> int | None:
+    """Show the screen and read until a move is made; returns the log length before
+    the move (what the person has seen), None when they quit."""
+    legal = state.legal_actions()
+    earlier, shown = layout(state, seat, legal, news)
+    if earlier:
+        say("\n".join(earlier))
+    say(shown)
+    while True:
+        try:
+            text = read(">").strip()
+        except EOFError:  # the end of the input (Ctrl-D) quits as 'quit' does
+            text = "quit"
+        if text.lower() in ("quit", "exit"):
+            return None
+        if text.lower() in ("help", "?", ""):
+            say(screen(state, seat, legal))
+            continue
+        if text.lower() == "cards":
+            say("\n".join(hand_lines(state, seat)))
+            continue
+        move = parse_move(state, seat, text, legal)
+        if isinstance(move, str):
+            say(f"refused: {move}")
+            continue
+        seen = len(state.log)
+        try:
+            state.apply_action(move)
+        except IllegalAction as error:
+            say(f"refused: {error.reason}")
+            continue
+        return seen
+
+
+def _round_pause(state: ScandaroonState, seat: int, news: Sequence[str], read: Callable[[str], str],
+                 say: Callable[[str], None]) -> bool:
+    """The round's end (its last moves, scores and scoring-pile placements, then the VP)
+    stays on screen until the person presses Enter; False when they quit instead."""
+    vp = earned_and_provisional(state)
+    standing = ", ".join(f"{seat_name(s)}{' (you)' if s == seat else ''} {e} +{p}"
+                         for s, (e, p) in enumerate(vp))
+    say("\n".join([*news, f"VP after round {state.rounds_played()} (earned +provisional): {standing}"]))
+    try:
+        text = read(f"round {state.rounds_played()} is over; Enter starts round {state.round} ('quit' leaves) >")
+    except EOFError:
+        return False
+    return text.strip().lower() not in ("quit", "exit")
 
 
 def result_line(winners: Sequence[int], seat: int) -> str:

@@ -20,6 +20,7 @@ and only its follow-ups are legal.
 
 from __future__ import annotations
 
+import random
 from enum import StrEnum
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -51,6 +52,7 @@ if TYPE_CHECKING:
 HAND_SIZE = 5  # "deals 5 cards face down to each player"
 LOSER_EXTRA = 1  # "the player who finished in last place ... receives an additional card"
 ROUNDS = 4
+VP_SCALE = 20  # VP divided by this in the tensors and the round rewards
 SHUFFLE_ROUND = 3  # "At the start of the 3rd round (and only then!)"
 
 
@@ -112,6 +114,7 @@ class ScandaroonState(CardGameState):
         self.round_trumps: list[tuple[str | None, str | None]] = []  # (began, ended)
         self.finished = False
         self._seen: list[tuple[EventKind, int]] = []  # per history entry: (event kind, seat)
+        self.shuffled_at: int | None = None  # history entries from here on follow the shuffle
         self.log: list[str] = []
         self.keep_log = game.keep_log
         self._run_queue()
@@ -193,6 +196,8 @@ class ScandaroonState(CardGameState):
             return
         kind, a, b = self.game.actions.decode(action)
         seat = self.current
+        if self.game.round_rewards:
+            self._returns_before = self.returns()
         self._seen.append((MOVE, seat))
         pending = self.pending_action
         if pending is not None:
@@ -227,13 +232,40 @@ class ScandaroonState(CardGameState):
     def is_terminal(self) -> bool:
         return self.finished
 
+    def resample_from_infostate(self, player: int, rng: random.Random) -> ScandaroonState:
+        """A state that `player` cannot tell from this one (the same information-state
+        string): the cards they cannot see (the others' drawn cards still in hand and
+        the draw pile) dealt anew, consistent with what they saw (resample.py); the
+        draws in the history are rewritten to match."""
+        from solver.cardgames.scandaroon.resample import resample  # it reads states
+
+        return resample(self, player, rng)
+
+
     def returns(self) -> list[float]:
-        """Winners share 1.0 (a sole winner gets 1, a k-way draw 1/k each), others 0."""
+        """Winners share 1.0 (a sole winner gets 1, a k-way draw 1/k each), others 0.
+        With the game's `round_rewards`, plus the VP so far divided by 20: those earned
+        (rank track, no-trump marker) during the game, all of them at the end."""
         players = self.game.players
-        if not self.finished:
-            return [0.0] * players
-        winners = self.game_winners()
-        return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(players)]
+        shares = [0.0] * players
+        if self.finished:
+            winners = self.game_winners()
+            shares = [1.0 / len(winners) if seat in winners else 0.0 for seat in range(players)]
+        if not self.game.round_rewards:
+            return shares
+        earned = [b["rank"] + b["no_trump"] for b in self.vp_breakdown()]
+        vp = self.total_vp() if self.finished else earned
+        return [share + points / VP_SCALE for share, points in zip(shares, vp, strict=True)]
+
+    def rewards(self) -> list[float]:
+        """The rewards since the last player action (OpenSpiel's convention): with the
+        game's `round_rewards`, the VP earned at a round's end (and at the game's end
+        the rest of the VP and the share of the win), divided by 20 as in `returns`;
+        otherwise the returns at the end."""
+        if not self.game.round_rewards:
+            return self.returns() if self.finished else [0.0] * self.game.players
+        before = getattr(self, "_returns_before", None) or [0.0] * self.game.players
+        return [now - then for now, then in zip(self.returns(), before, strict=True)]
 
     def winner(self) -> int | None:
         """The sole game winner (most VP, then the tie-breaks), None on a draw or before
@@ -620,7 +652,7 @@ class ScandaroonState(CardGameState):
             row.clear()
         self.protected.clear()
         self.boosts.clear()
-        if self.round == ROUNDS:
+        if self.round == self.game.rounds:
             self.finished = True
             self._note(f"game over after round {self.round}")  # VP and winners: total_vp(), game_winners()
             return
@@ -628,6 +660,7 @@ class ScandaroonState(CardGameState):
         self.start_player = scoring.next_starting_player(winners, self._start_seat(), game.players)
         self.passed = [False] * game.players
         if self.round == SHUFFLE_ROUND:
+            self.shuffled_at = len(self._history) + 1  # this action's history index + 1
             self.draw_pile.extend(self.discard)
             self.draw_pile.sort()
             self.discard.clear()

@@ -55,6 +55,12 @@ class Notation:
             return self.jester_labels[card - JESTER_0]
         return self.card_name(card)
 
+    def value_name(self, value: int) -> str:
+        """A value in a score pile as the deck shows it: '-3' or 'K', '0' or 'Fool'."""
+        if value in (0, 10):
+            return self.jesters[value // 10] if self.name != "standard" else str(value)
+        return self.ranks[RANK_VALUES.index(value)]
+
     def suit_name(self, suit: int) -> str:
         return self.suits[suit]
 
@@ -113,6 +119,7 @@ class Deck:
     players: int
     notation: Notation
     cards: tuple[int, ...]
+    hand: int | None = None  # cards per hand; None: the rulebook's for the player count
 
     @property
     def mask(self) -> int:
@@ -120,7 +127,7 @@ class Deck:
 
     @property
     def hand_size(self) -> int:
-        return HAND_SIZE[self.players]
+        return HAND_SIZE[self.players] if self.hand is None else self.hand
 
     @property
     def set_aside(self) -> int:
@@ -145,5 +152,62 @@ def deck_for(players: int, notation: Notation | str = STANDARD) -> Deck:
     return Deck(players, notation, cards)
 
 
+def variant_deck(players: int, notation: Notation | str = STANDARD, suits: int = NUM_SUITS,
+                 ranks: tuple[int, ...] | None = None, jesters: bool = True,
+                 hand_size: int | None = None) -> Deck:
+    """A smaller deck for solvers (the rulebook's with every default): the first `suits`
+    suits, the rank values `ranks` in each (None: the rulebook's for the player count),
+    the two Jesters or none, `hand_size` cards each (None: the rulebook's). BadInput
+    when the deal does not fit the deck."""
+    deck = deck_for(players, notation)
+    if isinstance(suits, bool) or not isinstance(suits, int) or not 1 <= suits <= NUM_SUITS:
+        raise BadInput(f"suits is 1 to {NUM_SUITS}, not {suits!r}")
+    if ranks is not None:
+        unknown = [v for v in ranks if v not in RANK_VALUES]
+        if unknown or not ranks or len(set(ranks)) != len(ranks):
+            raise BadInput(f"ranks are distinct values of {' '.join(map(str, RANK_VALUES))}, "
+                           f"not {' '.join(map(str, ranks)) or 'none'}")
+    kept = RANK_VALUES if ranks is None else ranks
+    suited = [c for c in deck.cards if c < JESTER_0] if ranks is None else range(JESTER_0)
+    cards = tuple(c for c in suited if c // 12 < suits and VALUE[c] in kept)
+    cards += (JESTER_0, JESTER_10) if jesters else ()
+    hand = deck.hand_size if hand_size is None else hand_size
+    if isinstance(hand, bool) or not isinstance(hand, int) or hand < 1 or hand * players > len(cards):
+        raise BadInput(f"{hand!r} cards for each of {players} players do not fit a deck of {len(cards)}")
+    return Deck(players, deck.notation, cards, None if hand_size is None else hand)
+
+
 # A hand (or any set of cards) is a bit mask of card ints; mask_of(cards) is the other way.
-cards_of = indices  # the card ints in a mask, ascending
+# `cards_of` (the card ints in a mask, ascending) is on every hot path (legal actions, the
+# deal's chance outcomes), so it looks the cards up 10 bits at a time.
+_CHUNK = 10
+
+
+def _chunk_tables() -> list[list[tuple[int, ...]]]:
+    """For each 10-bit slice of a card mask, the cards of every value of the slice."""
+    base: list[tuple[int, ...]] = [()] * (1 << _CHUNK)
+    for m in range(1, 1 << _CHUNK):
+        low = m & -m
+        base[m] = (low.bit_length() - 1, *base[m ^ low])
+    chunks = (NUM_CARDS + _CHUNK - 1) // _CHUNK
+    return [[tuple(c + _CHUNK * k for c in cards) for cards in base] for k in range(chunks)]
+
+
+_T0, _T1, _T2, _T3, _T4 = _chunk_tables()
+_TABLES = (_T0, _T1, _T2, _T3, _T4)
+JESTER_CARDS = ((), (JESTER_0,), (JESTER_10,), (JESTER_0, JESTER_10))  # by mask >> JESTER_0
+
+
+def suit_cards(mask: int, suit: int) -> list[int]:
+    """The cards of `mask`, which holds cards of `suit` only, ascending: two lookups
+    (a suit's 12 bits lie in two 10-bit slices), for legal plays that follow suit."""
+    low = 12 * suit // _CHUNK
+    return [*_TABLES[low][mask >> _CHUNK * low & 1023], *_TABLES[low + 1][mask >> _CHUNK * (low + 1) & 1023]]
+
+
+def cards_of(mask: int) -> list[int]:
+    """The card ints in a mask, ascending (as solver.core.bits.indices, faster)."""
+    if mask >> NUM_CARDS:
+        return indices(mask)
+    return [*_T0[mask & 1023], *_T1[mask >> 10 & 1023], *_T2[mask >> 20 & 1023],
+            *_T3[mask >> 30 & 1023], *_T4[mask >> 40]]

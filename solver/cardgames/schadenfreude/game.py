@@ -17,7 +17,7 @@ from typing import Any
 
 from solver.cardgames.api import Game, ObservationTypeLike
 from solver.cardgames.schadenfreude import scoring
-from solver.cardgames.schadenfreude.cards import NUM_CARDS, Deck, Notation, deck_for
+from solver.cardgames.schadenfreude.cards import NUM_CARDS, NUM_SUITS, VALUE, Deck, Notation, deck_for, variant_deck
 from solver.cardgames.schadenfreude.observation import SchadenfreudeObserver
 from solver.cardgames.schadenfreude.state import SchadenfreudeState
 from solver.core.errors import BadInput
@@ -32,7 +32,17 @@ class SchadenfreudeGame(Game[SchadenfreudeState]):
     rulebook allows; a seat number fixes it. The game ends after a round in which
     someone is above `limit`, or after round `max_rounds` at the latest: then the
     rulebook's scoring decides as at any end (the highest score not above the limit,
-    tied scores eliminated). `max_rounds=1` is the single-round game."""
+    tied scores eliminated). `max_rounds=1` is the single-round game.
+
+    Smaller variants for solvers (`cards.variant_deck`): the first `suits` suits, the
+    rank values `ranks` (None: the rulebook's), the Jesters or not (`jesters`), and
+    `hand_size` cards each (None: the rulebook's). `round_rewards=True` adds a reward at
+    the end of every round, each seat's move on the score track divided by the limit,
+    to the 0/1 of the game's end (`rewards()`; `returns()` is then their sum so far).
+    `deal_by_hand=True` deals each hand whole, seat after seat, its cards in card order
+    (`SchadenfreudeState._hand_deal_outcomes`): the same deal distribution, but a hand is
+    reached by one chance sequence instead of by every order of its cards, so the game
+    tree is smaller by that factor (for exact solvers on small variants)."""
 
     short_name = "schadenfreude"
 
@@ -43,11 +53,20 @@ class SchadenfreudeGame(Game[SchadenfreudeState]):
         first_leader: int | None = None,
         limit: int = scoring.LIMIT,
         max_rounds: int = MAX_ROUNDS,
+        suits: int = NUM_SUITS,
+        ranks: Sequence[int] | None = None,
+        jesters: bool = True,
+        hand_size: int | None = None,
+        round_rewards: bool = False,
+        deal_by_hand: bool = False,
     ) -> None:
         super().__init__()
         if isinstance(max_rounds, bool) or not isinstance(max_rounds, int) or max_rounds < 1:
             raise BadInput(f"max_rounds is a whole number of rounds, at least 1, not {max_rounds!r}")
-        self.deck: Deck = deck_for(players, notation)
+        self.deck: Deck = variant_deck(players, notation, suits, None if ranks is None else tuple(ranks),
+                                       jesters, hand_size)
+        self.round_rewards = bool(round_rewards)
+        self.deal_by_hand = bool(deal_by_hand)
         self.notation: Notation = self.deck.notation
         self.players = players
         if first_leader is not None and not 0 <= first_leader < players:
@@ -74,10 +93,26 @@ class SchadenfreudeGame(Game[SchadenfreudeState]):
         the deal (one chance action per card) and every dealt card played."""
         return self.max_rounds * (1 + 2 * self.deal_size)
 
+    def utility(self) -> tuple[float, float, float | None]:
+        """(min, max, sum or None) of the returns: 0/1, general-sum; with round rewards
+        plus the final score over the limit, which is at most the limit plus one
+        round's points (the most a pile can hold: the deck's distinct positive values)."""
+        if not self.round_rewards:
+            return (0.0, 1.0, None)
+        best_pile = sum(v for v in {VALUE[c] for c in self.deck.cards} if v > 0)
+        return (0.0, 1.0 + (self.limit + best_pile) / self.limit, None)
+
     def get_parameters(self) -> dict[str, Any]:
-        return {"players": self.players, "notation": self.notation.name,
-                "first_leader": self.first_leader, "limit": self.limit,
-                "max_rounds": self.max_rounds}
+        params: dict[str, Any] = {"players": self.players, "notation": self.notation.name,
+                                  "first_leader": self.first_leader, "limit": self.limit,
+                                  "max_rounds": self.max_rounds}
+        if self.deck != deck_for(self.players, self.notation):  # a variant's deck
+            params |= {"cards": self.card_names(list(self.deck.cards)), "hand_size": self.hand_size}
+        if self.round_rewards:
+            params["round_rewards"] = True
+        if self.deal_by_hand:
+            params["deal_by_hand"] = True
+        return params
 
     def new_initial_state(self) -> SchadenfreudeState:
         return SchadenfreudeState(self)

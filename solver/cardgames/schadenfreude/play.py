@@ -48,7 +48,8 @@ def render(state: SchadenfreudeState, seat: int, names: list[str]) -> str:
     players = state.game.players
     lines = ["", f"== round {state.round} ==  score area:"]
     for player in range(players):
-        values = " ".join(str(value) for value in scoring.pile_values(state.piles[player]))
+        notation = state.game.notation
+        values = " ".join(notation.value_name(v) for v in scoring.pile_values(state.piles[player]))
         pile = f"{values} = {scoring.pile_points(state.piles[player])}" if values else "(empty)"
         lines.append(f"  {names[player]:10} score {state.scores[player]:>3}   pile {pile}")
     if state.tricks:
@@ -87,10 +88,9 @@ def play_game(
         f"the others are {bot_name} bots. {help_text(state.game.notation)}.")
     while not state.is_terminal():
         if state.is_chance_node():
-            before = state.round
             state.resolve_chance(rng)
-            if state.round == before == 1 and not state.tricks:
-                say(f"{_verb(names[state.trick_leader], 'lead')} the first trick.")
+            if not state.tricks and not state.trick:
+                say(leader_line(state, names))
             continue
         player = state.current_player()
         if player != seat:
@@ -106,6 +106,22 @@ def play_game(
     say(f"game over after {rounds} round{'' if rounds == 1 else 's'}; scores {_by_player(state.scores, names)}")
     say("nobody wins" if best is None else f"winner: {names[best]}")
     return state
+
+
+def leader_line(state: SchadenfreudeState, names: list[str]) -> str:
+    """Who leads the round that starts, and why (the rulebook's next-leader rule):
+    'player 3 leads the first trick.', 'player 2 leads round 2 (the lowest score).'"""
+    leader = _verb(names[state.trick_leader], "lead")
+    if state.round == 1:
+        return f"{leader} the first trick."
+    scores = state.scores
+    if scoring.next_leader(scores) is None:
+        why = "drawn by lot: every score is shared"
+    elif scores[state.trick_leader] == min(scores):
+        why = "the lowest score"
+    else:
+        why = "the lowest score not shared; tied lower scores are passed over"
+    return f"{leader} round {state.round} ({why})."
 
 
 def _person_turn(state: SchadenfreudeState, seat: int, names: list[str], read: Callable[[str], str],

@@ -42,9 +42,13 @@ def apply_round(scores: Sequence[int], points: Sequence[int]) -> list[int]:
 def lowest_unique(scores: Sequence[int], among: Sequence[int] | None = None) -> int | None:
     """The seat holding the lowest score that no other seat shares, or None."""
     seats = range(len(scores)) if among is None else among
-    counts = Counter(scores[s] for s in seats)
-    unique = [s for s in seats if counts[scores[s]] == 1]
-    return min(unique, key=lambda s: scores[s]) if unique else None
+    values = [scores[s] for s in seats]
+    best: int | None = None
+    for s in seats:  # (a plain count: this runs at every round's end)
+        score = scores[s]
+        if values.count(score) == 1 and (best is None or score < scores[best]):
+            best = s
+    return best
 
 
 def next_leader(scores: Sequence[int]) -> int | None:

@@ -41,24 +41,31 @@ def follows(card: int, suit: int) -> bool:
 
 def trick_winner(played: Sequence[int]) -> int:
     """Position (in playing order) of the second-highest card of the lead suit; a lone
-    card of the lead suit wins."""
+    card of the lead suit wins. (Values within the lead suit and the Jesters are
+    distinct, so there are no ties.)"""
     suit = lead_suit(played)
     if suit is None:  # only Jesters: cannot happen with 3+ players and 2 Jesters
         raise ValueError("a trick needs at least one standard card")
-    ranked = sorted(
-        (i for i, card in enumerate(played) if follows(card, suit)),
-        key=lambda i: VALUE[played[i]],
-        reverse=True,
-    )
-    return ranked[1] if len(ranked) > 1 else ranked[0]
+    best = second = -1
+    best_value = second_value = -99
+    for position, card in enumerate(played):
+        if card >= JESTER_0 or SUIT[card] == suit:
+            value = VALUE[card]
+            if value > best_value:
+                second, second_value = best, best_value
+                best, best_value = position, value
+            elif value > second_value:
+                second, second_value = position, value
+    return second if second >= 0 else best
 
 
 def taken_cards(played: Sequence[int], winner: int) -> list[int]:
     """The winner takes their own card and every non-Jester card that did not follow
     the lead suit; the rest is discarded."""
     suit = lead_suit(played)
+    suit_of = SUIT
     return [
         card
         for i, card in enumerate(played)
-        if i == winner or (card < JESTER_0 and SUIT[card] != suit)
+        if i == winner or (card < JESTER_0 and suit_of[card] != suit)
     ]

@@ -97,7 +97,7 @@ def test_tensor_layout():
     assert list(observer.tensor) == state.information_state_tensor(0)
     assert d["player"].tolist() == [1, 0, 0] and d["current"].tolist() == [1, 0, 0]
     assert sorted(d["hand"].nonzero()[0]) == hand == sorted(d["drawn"].nonzero()[0])
-    assert d["hand_sizes"].tolist() == [5, 5, 5] and d["round"].tolist() == [1, 0, 0, 0]
+    assert d["hand_sizes"].tolist() == pytest.approx([0.5, 0.5, 0.5]) and d["round"].tolist() == [1, 0, 0, 0]
     assert d["trump"].sum() == 1 and d["rows"].sum() == 0
 
 
@@ -134,3 +134,59 @@ def test_python_mcts_and_cpp_random_bots_play_whole_games():
     assert sum(returns) == pytest.approx(1.0)
     bots = [pyspiel.make_uniform_random_bot(p, 30 + p) for p in range(4)]
     assert sum(pyspiel.evaluate_bots(openspiel.load_game(4).new_initial_state(), bots, 4)) == pytest.approx(1.0)
+
+
+def test_ismcts_plays_whole_games_against_the_engine_bots():
+    from solver.cardgames.scandaroon.bots import BOTS
+    from tests.cardgames.ismcts_checks import ismcts_plays_whole_games
+
+    game = openspiel.load_game(3)
+    results = ismcts_plays_whole_games(game, lambda seed: {1: BOTS["greedy"](seed), 2: BOTS["random"](seed)},
+                                       games=2)
+    assert len(results) == 2 and all(sum(r) == pytest.approx(1.0) for r in results)
+
+
+# -- variants for solvers ------------------------------------------------------------
+
+@pytest.mark.parametrize("params", [{"players": 3, "rounds": 1}, {"players": 4, "rounds": 2, "round_rewards": True}])
+def test_variants_pass_random_sim_test(params):
+    game = pyspiel.load_game(openspiel.SHORT_NAME, params)
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+
+
+def test_the_one_round_game_ends_after_its_round_with_every_award():
+    game = openspiel.load_game(3, rounds=1)
+    assert str(game) == "python_scandaroon(players=3,rounds=1)"
+    rng = random.Random(1)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        actions, probs = zip(*state.chance_outcomes(), strict=True) if state.is_chance_node() else (
+            state.legal_actions(), None)
+        state.apply_action(rng.choices(actions, probs)[0] if probs else rng.choice(actions))
+    assert state.inner.rounds_played() == 1 and sum(state.returns()) == pytest.approx(1.0)
+    assert state.observation_tensor(0)[6:7] == [1.0]  # the round piece has one column
+    assert "round 1/1" in state.observation_string(0)
+
+
+def test_round_rewards_add_up_to_the_returns():
+    game = openspiel.load_game(3, round_rewards=True)
+    assert game.get_type().reward_model == pyspiel.GameType.RewardModel.REWARDS
+    rng = random.Random(2)
+    state, total, rewarded = game.new_initial_state(), [0.0] * 3, 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(actions, probs)[0])
+            continue
+        state.apply_action(rng.choice(state.legal_actions()))
+        while state.is_chance_node():  # rewards are read at player nodes and at the end
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(actions, probs)[0])
+        rewards = state.rewards()
+        rewarded += any(rewards)
+        total = [t + r for t, r in zip(total, rewards, strict=True)]
+        assert total == pytest.approx(state.returns())
+    assert rewarded >= 4 and max(state.returns()) <= game.max_utility()
+    winners = state.inner.game_winners()
+    assert state.returns() == pytest.approx(
+        [(1 / len(winners) if s in winners else 0) + vp / 20 for s, vp in enumerate(state.inner.total_vp())])

@@ -141,3 +141,49 @@ def test_a_number_alone_is_refused_with_an_example_key():
     message = parse_move(state, 0, "2", state.legal_actions())
     assert isinstance(message, str) and message.startswith("no menu key 2")
     assert f"(e.g. p{card('Sultan')})" in message and "0 passes" in message
+
+
+def _recorded(seed: int, seat: int, players: int = 3):
+    """A whole game with every prompt recorded next to what was written before it."""
+    state = ScandaroonGame(players=players).new_initial_state()
+    bots = list(make_bots(("greedy", "random", "greedy")[:players], seed))
+    out: list[str] = []
+    prompts: list[tuple[str, int]] = []
+    pick = random.Random(seed)
+
+    def read(prompt):
+        prompts.append((prompt, len(out)))
+        if state.is_terminal() or state.current_player() != seat:
+            return ""
+        return action_key(state, seat, pick.choice(state.legal_actions()))
+
+    run_play(state, seat, bots, random.Random(seed), read, out.append)
+    return state, out, prompts
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_game_pauses_at_every_round_end_with_the_end_on_screen(seed):
+    _, out, prompts = _recorded(seed, seed % 3)
+    pauses = [(prompt, at) for prompt, at in prompts if "is over; Enter starts round" in prompt]
+    assert [p for p, _ in pauses] == [f"round {r} is over; Enter starts round {r + 1} ('quit' leaves) >"
+                                      for r in (1, 2, 3)]
+    for number, (_, at) in enumerate(pauses, start=1):
+        last = out[at - 1].split("\n")
+        assert last[-1].startswith(f"VP after round {number} (earned +provisional): ")
+        ends = [line for line in last if line.startswith(f"round {number} ends with the scores")]
+        assert ends, last
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_first_screen_says_the_trump_and_the_moves_before_it(seed):
+    _, out, prompts = _recorded(seed, 2)
+    first = out[prompts[0][1] - 1].split("\n")
+    assert first[0].startswith("round 1/4") and len(first) <= 23
+    news = first[first.index(next(line for line in first if line.startswith("since your last turn"))):]
+    assert any(re.fullmatch(r"  round 1: (\w+ is trump|no trump)", line) for line in news), first
+    assert any(line.endswith("is the starting player (by lot)") for line in news)
+
+
+def test_the_reconstructed_deck_is_said_to_be_one():
+    _, out, _ = _recorded(0, 0)
+    assert out[0].split("\n")[1] == "deck: reconstructed, not the real cards ('scandaroon deck' lists them)."

@@ -241,3 +241,103 @@ def test_python_mcts_bot_plays_a_whole_multi_round_game():
             pyspiel.make_uniform_random_bot(1, 1), pyspiel.make_uniform_random_bot(2, 2)]
     returns = pyspiel.evaluate_bots(game.new_initial_state(), bots, 11)
     assert sorted(returns) in ([0.0, 0.0, 0.0], [0.0, 0.0, 1.0])
+
+
+def test_ismcts_plays_whole_games_against_the_engine_bots():
+    from solver.cardgames.schadenfreude.bots import BOTS
+    from tests.cardgames.ismcts_checks import ismcts_plays_whole_games
+
+    game = openspiel.load_game(players=3, max_rounds=2)
+    results = ismcts_plays_whole_games(
+        game, lambda seed: {1: BOTS["heuristic"](seed), 2: BOTS["mc"](seed, samples=4)}, games=2)
+    assert len(results) == 2 and all(sum(r) <= 1 and set(r) <= {0.0, 1.0} for r in results)
+
+
+def test_resample_from_infostate_keeps_the_information_state():
+    game = openspiel.load_game(players=4, max_rounds=1)
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    while state.is_chance_node() or len(state.history()) < 60:
+        actions = state.legal_actions()
+        state.apply_action(rng.choice(actions))
+    me = state.current_player()
+    twin = state.resample_from_infostate(me, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert twin.information_state_string(me) == state.information_state_string(me)
+    assert twin.legal_actions() == state.legal_actions()
+    assert twin.inner.hands != state.inner.hands and twin.history() == state.history()
+
+
+# -- variants for solvers ------------------------------------------------------------
+
+SMALL = {"players": 3, "max_rounds": 1, "first_leader": 0, "suits": 2, "ranks": "-3/2/7",
+         "jesters": False, "hand_size": 2, "deal_by_hand": True}
+
+
+def test_cfr_converges_on_a_small_variant():
+    from open_spiel.python.algorithms import cfr, exploitability
+
+    game = pyspiel.load_game(openspiel.SHORT_NAME, SMALL)
+    solver = cfr.CFRSolver(game)
+    gaps = []
+    for iteration in range(1, 9):
+        solver.evaluate_and_update_policy()
+        if iteration in (1, 4, 8):
+            gaps.append(exploitability.nash_conv(game, solver.average_policy()))
+    assert gaps[0] > 0.1 and gaps[0] > gaps[1] > gaps[2] and gaps[2] < 0.02
+
+
+def test_dealing_by_hand_is_the_same_game():
+    from open_spiel.python.algorithms import exploitability
+    from open_spiel.python.policy import UniformRandomPolicy
+
+    by_card = pyspiel.load_game(openspiel.SHORT_NAME, {**SMALL, "deal_by_hand": False})
+    by_hand = pyspiel.load_game(openspiel.SHORT_NAME, SMALL)
+    values = [exploitability.nash_conv(g, UniformRandomPolicy(g), return_only_nash_conv=False)
+              for g in (by_card, by_hand)]
+    assert values[0].nash_conv == pytest.approx(values[1].nash_conv)
+    assert values[0].player_improvements == pytest.approx(values[1].player_improvements)
+
+
+@pytest.mark.parametrize("params", [SMALL, {**SMALL, "round_rewards": True, "max_rounds": 3},
+                                    {"players": 4, "round_rewards": True, "max_rounds": 2},
+                                    {"players": 5, "suits": 3, "jesters": False, "hand_size": 6}])
+def test_variants_pass_random_sim_test(params):
+    game = pyspiel.load_game(openspiel.SHORT_NAME, params)
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+
+
+def test_round_rewards_add_up_to_the_returns():
+    game = openspiel.load_game(4, max_rounds=3, round_rewards=True)
+    assert game.get_type().reward_model == pyspiel.GameType.RewardModel.REWARDS
+    rng = random.Random(4)
+    state, total = game.new_initial_state(), [0.0] * 4
+    rewarded = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(actions, probs)[0])
+            continue
+        state.apply_action(rng.choice(state.legal_actions()))
+        while state.is_chance_node():  # rewards are read at player nodes and at the end
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(actions, probs)[0])
+        rewards = state.rewards()
+        rewarded += any(rewards)
+        total = [t + r for t, r in zip(total, rewards, strict=True)]
+        assert total == pytest.approx(state.returns())
+    assert rewarded >= 2
+    scores = state.inner.scores
+    win = [1.0 if seat == state.inner.winner() else 0.0 for seat in range(4)]
+    assert state.returns() == pytest.approx([w + s / 40 for w, s in zip(win, scores, strict=True)])
+    assert max(state.returns()) <= game.max_utility()
+
+
+@pytest.mark.parametrize("spec, reason", [
+    ("python_schadenfreude(suits=5)", "suits is 1 to 4"),
+    ("python_schadenfreude(ranks=0/0)", "ranks are distinct values"),
+    ("python_schadenfreude(ranks=x)", "ranks are values separated by"),
+    ("python_schadenfreude(players=3,suits=1,hand_size=5)", "do not fit a deck"),
+])
+def test_variant_parameters_are_checked_at_load(spec, reason):
+    with pytest.raises(pyspiel.SpielError, match=reason):
+        pyspiel.load_game(spec)

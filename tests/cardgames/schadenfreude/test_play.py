@@ -87,3 +87,33 @@ def test_piles_and_round_ends_are_worded_by_player_never_raw_lists(seed):
     # a player and their number stay on one line
     assert not [line for line in wrapped if re.search(r", (you|player \d)$", line)]
     assert any(re.fullmatch(r"  player 2 +score +\d+   pile (\(empty\)|(-?\d+ )+= -?\d+)", line) for line in lines)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_each_round_says_who_leads_it_and_why(seed):
+    state, wrapped = _game(4, seed, [])
+    lines = _unwrapped(wrapped)
+    names = ["you", "player 2", "player 3", "player 4"]
+    leads = [line for line in lines if re.match(r"(you|player \d) leads? (the first trick|round \d+)", line)]
+    assert len(leads) == state.rounds_played() and "the first trick." in leads[0]
+    for number, line in enumerate(leads[1:], start=2):
+        assert re.fullmatch(rf"({'|'.join(names)}) leads? round {number} \((the lowest score|"
+                            r"the lowest score not shared; tied lower scores are passed over|"
+                            r"drawn by lot: every score is shared)\)\.", line), line
+    # the leader's line comes right after the scores of the round before
+    for number in range(1, state.rounds_played()):
+        index = lines.index(next(line for line in lines if line.startswith(f"-- round {number} over;")))
+        assert lines[index + 2] == leads[number]
+
+
+def test_you_are_spoken_to_as_you():
+    text = "\n".join(_game(3, 7, [])[1] + _game(4, 8, [])[1])
+    assert re.search(r"\byou (win|take|lead)\b", text)
+    assert not re.search(r"\byou (takes|wins|leads|plays)\b", text)
+
+
+def test_tarot_piles_show_the_tarot_ranks():
+    _, lines = _game(4, 2, [], "tarot")
+    piles = [line.split("pile ", 1)[1] for line in lines if " pile " in line and "(empty)" not in line]
+    assert piles and all(re.fullmatch(r"((K|Q|J|A|[2-9]|Fool|X) )+= -?\d+", pile) for pile in piles), piles
+    assert any(re.match(r"K ", pile) for pile in piles)
