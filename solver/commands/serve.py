@@ -31,23 +31,30 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
 @click.option("--db", "db_url", metavar="URL",
               help="The lobby's database (implies --lobby): sqlite:///FILE or postgresql+psycopg://USER@HOST/NAME; "
                    "default: schinderhannes-tables.sqlite in this folder.")
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Server processes sharing the port; more than 1 needs the lobby on PostgreSQL (--db).")
 def serve(state_file: str | None, port: int, host: str, deck_file: str | None, board_file: str | None,
-          no_browser: bool, lobby: bool, db_url: str | None) -> None:
+          no_browser: bool, lobby: bool, db_url: str | None, workers: int) -> None:
     """Serve STATE (a game) and the solo puzzles to the browsers at the table.
 
     The first line printed is the address to open. Every device sees the same board; the
     command line and the page can be used side by side. Ctrl-C stops the server.
     """
 
-    from solver.web.app import TableConfig, create_app
+    from solver.web.app import create_app
+    from solver.web.workers import ServeOptions, serve_workers
 
     state_path = _existing_state(state_file)
+    url_of_db = _database_url(db_url, lobby, workers)
     token = None if host in LOOPBACK else secrets.token_urlsafe(16)
     url = _url(host, port, token)
-    config = TableConfig(state_path=state_path, deck_path=Path(deck_file) if deck_file else None,
-                         board_path=Path(board_file) if board_file else None, token=token,
-                         join_url=url if token else None, hosts=_served_names(host),
-                         lobby=_lobby(db_url) if lobby or db_url else None)
+    options = ServeOptions(state_path=state_path, deck_path=Path(deck_file) if deck_file else None,
+                           board_path=Path(board_file) if board_file else None, token=token,
+                           join_url=url if token else None, hosts=_served_names(host), db_url=url_of_db,
+                           workers=workers)
+    if url_of_db:
+        _migrate(url_of_db)  # once, here: the workers then open it as it is
+    config = options.config()
     config.the_board()  # a bad board file is bad input now, not on the first request
     click.echo(url)
     if token:
@@ -60,19 +67,34 @@ def serve(state_file: str | None, port: int, host: str, deck_file: str | None, b
         raise BadInput(f"port {port} is in use on {host}; pick another with --port")
     if not no_browser:
         webbrowser.open(url)
-    if _serve_until_stopped(create_app(config), host, port):
+    if workers > 1:
+        if config.lobby is not None:
+            config.lobby.engine.dispose()  # each worker opens its own
+        click.echo(f"{workers} worker processes", err=True)
+        stopped_by_ctrl_c = serve_workers(options, host, port)
+    else:
+        stopped_by_ctrl_c = _serve_until_stopped(create_app(config), host, port)
+    if stopped_by_ctrl_c:
         raise KeyboardInterrupt  # exit code 130, like any command stopped by Ctrl-C
 
 
-def _lobby(db_url: str | None) -> Any:
-    """The lobby on its database, migrated to the newest schema (BadInput when it cannot be opened)."""
-    from solver.tables.db import default_url, open_database, shown_url
-    from solver.tables.service import Lobby
+def _database_url(db_url: str | None, lobby: bool, workers: int) -> str | None:
+    """The lobby's database URL (None: no lobby); several workers need PostgreSQL."""
+    from solver.tables.db import default_url, is_postgresql
 
-    url = db_url or default_url(Path.cwd())
-    engine = open_database(url)
+    url = db_url or (default_url(Path.cwd()) if lobby else None)
+    if workers > 1 and (url is None or not is_postgresql(url)):
+        raise BadInput(f"--workers {workers} needs the tables on PostgreSQL "
+                       "(--db postgresql+psycopg://USER@HOST/NAME): SQLite is served by one process")
+    return url
+
+
+def _migrate(url: str) -> None:
+    """Bring the database's schema up to date (BadInput when it cannot be opened)."""
+    from solver.tables.db import open_database, shown_url
+
+    open_database(url).dispose()
     click.echo(f"tables: {shown_url(url)}", err=True)
-    return Lobby(engine)
 
 
 def _serve_until_stopped(app: Any, host: str, port: int) -> bool:

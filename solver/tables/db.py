@@ -37,6 +37,20 @@ def open_database(url: str) -> Engine:
     return engine
 
 
+def connect_database(url: str) -> Engine:
+    """The engine for `url` as it is, without migrating it: a server's worker process, whose parent
+    brought the schema up to date (once, so that two workers never race to migrate it)."""
+    return _engine(url)
+
+
+def is_postgresql(url: str) -> bool:
+    """Whether `url` names a PostgreSQL database (of any spelling: a wrong one is refused on opening)."""
+    try:
+        return make_url(url).get_backend_name() in ("postgresql", "postgres")
+    except exc.ArgumentError:
+        return False
+
+
 def upgrade(engine: Engine) -> None:
     """Apply every migration the database has not had yet (none when it is up to date)."""
     config = Config()
