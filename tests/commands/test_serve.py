@@ -127,3 +127,10 @@ def test_a_database_the_lobby_cannot_use_is_one_line(run: object) -> None:
     code, out, err = run("serve", "--db", "mysql://me:secret@host/db", "--no-browser")  # type: ignore[operator]
     assert code == 2 and out == ""
     assert "SQLite or PostgreSQL" in err and "\n" not in err.strip() and "secret" not in err
+
+
+@pytest.mark.parametrize("args", [["--lobby"], ["--db", "sqlite:///tables.sqlite"], []])
+def test_several_workers_need_the_tables_on_postgresql(run: object, args: list[str]) -> None:
+    code, out, err = run("serve", *args, "--workers", "2", "--no-browser")  # type: ignore[operator]
+    assert code == 2 and out == ""
+    assert "--workers 2 needs the tables on PostgreSQL" in err and "\n" not in err.strip()

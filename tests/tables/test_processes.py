@@ -70,10 +70,14 @@ def seat(token: str) -> dict[str, str]:
 
 
 def versions(lines: Iterator[str]) -> Iterator[int]:
-    """The versions an event stream tells, as they come."""
+    """The versions an event stream tells, as they come, for WAIT_SECONDS at most (the stream's pings,
+    every 15 seconds, let a stream that tells nothing be given up on)."""
+    deadline = time.monotonic() + WAIT_SECONDS
     for line in lines:
         if line.startswith("data:"):
             yield json.loads(line.removeprefix("data:"))["version"]
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no new version told within {WAIT_SECONDS} s")
 
 
 def told_up_to(lines: Iterator[str], version: int) -> list[int]:
