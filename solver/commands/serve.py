@@ -33,8 +33,11 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
                    "default: schinderhannes-tables.sqlite in this folder.")
 @click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Server processes sharing the port; more than 1 needs the lobby on PostgreSQL (--db).")
+@click.option("--public-url", metavar="URL",
+              help="The address people open when a reverse proxy passes requests on to this server, e.g. "
+                   "https://club.example/: its name is served, and every request needs the join token.")
 def serve(state_file: str | None, port: int, host: str, deck_file: str | None, board_file: str | None,
-          no_browser: bool, lobby: bool, db_url: str | None, workers: int) -> None:
+          no_browser: bool, lobby: bool, db_url: str | None, workers: int, public_url: str | None) -> None:
     """Serve STATE (a game) and the solo puzzles to the browsers at the table.
 
     The first line printed is the address to open. Every device sees the same board; the
@@ -46,12 +49,13 @@ def serve(state_file: str | None, port: int, host: str, deck_file: str | None, b
 
     state_path = _existing_state(state_file)
     url_of_db = _database_url(db_url, lobby, workers)
-    token = None if host in LOOPBACK else secrets.token_urlsafe(16)
-    url = _url(host, port, token)
+    public = _public_name(public_url) if public_url else None
+    token = None if host in LOOPBACK and public is None else secrets.token_urlsafe(16)
+    url = f"{public_url.rstrip('/')}/?token={token}" if public_url else _url(host, port, token)
     options = ServeOptions(state_path=state_path, deck_path=Path(deck_file) if deck_file else None,
                            board_path=Path(board_file) if board_file else None, token=token,
-                           join_url=url if token else None, hosts=_served_names(host), db_url=url_of_db,
-                           workers=workers)
+                           join_url=url if token else None, hosts=_served_names(host) | {public or host},
+                           db_url=url_of_db, workers=workers)
     if url_of_db:
         _migrate(url_of_db)  # once, here: the workers then open it as it is
     config = options.config()
@@ -76,6 +80,19 @@ def serve(state_file: str | None, port: int, host: str, deck_file: str | None, b
         stopped_by_ctrl_c = _serve_until_stopped(create_app(config), host, port)
     if stopped_by_ctrl_c:
         raise KeyboardInterrupt  # exit code 130, like any command stopped by Ctrl-C
+
+
+def _public_name(public_url: str) -> str:
+    """The host name of the address a reverse proxy serves this server under."""
+    from urllib.parse import urlsplit
+
+    from solver.web.guard import host_name
+
+    parts = urlsplit(public_url)
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+        raise BadInput("--public-url takes the address people open, e.g. https://club.example/, "
+                       f"not {public_url[:80]!r}")
+    return host_name(parts.netloc)
 
 
 def _database_url(db_url: str | None, lobby: bool, workers: int) -> str | None:

@@ -134,3 +134,28 @@ def test_several_workers_need_the_tables_on_postgresql(run: object, args: list[s
     code, out, err = run("serve", *args, "--workers", "2", "--no-browser")  # type: ignore[operator]
     assert code == 2 and out == ""
     assert "--workers 2 needs the tables on PostgreSQL" in err and "\n" not in err.strip()
+
+
+def test_behind_a_reverse_proxy_the_public_name_is_served_with_the_join_token(state: Path) -> None:
+    port = free_port()
+    with serving(str(state), "--port", str(port), "--public-url", "https://club.example/") as (_, first):
+        assert first.startswith("https://club.example/?token=")
+        token = first.split("?token=")[1]
+
+        def status(host: str, token: str = "") -> int:
+            request = urllib.request.Request(f"http://127.0.0.1:{port}/api/state?token={token}", headers={"host": host})
+            try:
+                with urllib.request.urlopen(request, timeout=5) as answer:
+                    return int(answer.status)
+            except urllib.error.HTTPError as error:
+                return error.code
+
+        get(f"http://127.0.0.1:{port}/api/state")  # started
+        assert status("club.example", token) == 200
+        assert status("club.example") == 403  # the join token, as off loopback
+        assert status("evil.example", token) == 421
+
+
+def test_a_public_url_is_an_address(run: object) -> None:
+    code, out, err = run("serve", "--public-url", "club.example", "--no-browser")  # type: ignore[operator]
+    assert code == 2 and "--public-url takes the address people open" in err and "\n" not in err.strip()
