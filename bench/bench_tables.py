@@ -72,6 +72,7 @@ SEATS = {"seats": [{"name": "Anna"}, {"name": "Ben"}, {"name": "Carl", "bot": "g
                    {"name": "Dora", "bot": "random"}]}
 PEOPLE = (0, 1)
 RESEND_SHARE = 0.05
+IDLE_SECONDS = 4.0  # a client's connection idle this long is opened again (the server closes it at 5)
 
 
 def free_port() -> int:
@@ -144,6 +145,15 @@ class Connection:
 
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, host: str):
         self.reader, self.writer, self.host = reader, writer, host
+        self.used = time.monotonic()
+
+    async def refresh(self) -> None:
+        """A new connection when this one has been idle long enough for the server to close it
+        (uvicorn's keep-alive is 5 s), as a browser opens one."""
+        if time.monotonic() - self.used > IDLE_SECONDS:
+            self.close()
+            host, port = self.host.rsplit(":", 1)
+            self.reader, self.writer = await asyncio.open_connection(host, int(port))
 
     @classmethod
     async def open(cls, url: str) -> Connection:
@@ -162,7 +172,9 @@ class Connection:
             head += f"authorization: Bearer {token}\r\n"
         self.writer.write(head.encode() + b"\r\n" + body)
         status, headers = await self.head()
-        return status, json.loads(await self.reader.readexactly(int(headers[b"content-length"])))
+        answer = json.loads(await self.reader.readexactly(int(headers[b"content-length"])))
+        self.used = time.monotonic()
+        return status, answer
 
     async def head(self) -> tuple[int, dict[bytes, bytes]]:
         lines = (await self.reader.readuntil(b"\r\n\r\n")).split(b"\r\n")
@@ -195,6 +207,7 @@ class Load:
     refused: dict[int, int] = field(default_factory=dict)
     sent_at: dict[tuple[int, int], tuple[float, int]] = field(default_factory=dict)  # (table, version): time, seat
     stopping: bool = False
+    failed: int = 0  # clients and pages that stopped on an error (a connection lost, an answer cut short)
 
 
 async def watch(url: str, table: int, seat: int, load: Load, told: asyncio.Event | None,
@@ -226,6 +239,7 @@ async def person(url: str, table: int, seat: int, token: str, load: Load, think:
         while not load.stopping:
             await told.wait()
             told.clear()
+            await connection.refresh()
             _, view = await connection.request("GET", f"/api/tables/{table}", token=token)
             if view["over"] is not None:
                 return
@@ -234,6 +248,7 @@ async def person(url: str, table: int, seat: int, token: str, load: Load, think:
             await asyncio.sleep(rng.uniform(0.4, 1.6) * think)
             if load.stopping:
                 return
+            await connection.refresh()
             await move(connection, table, seat, token, view, load, rng)
             told.set()  # look again: the bots may have moved on to this seat
     finally:
@@ -292,7 +307,8 @@ async def play(url: str, tables: int, seconds: float, think: float, server: psut
     await asyncio.sleep(min(10.0, think * 2))
     for task in tasks:
         task.cancel()
-    await asyncio.gather(*tasks, return_exceptions=True)
+    ended = await asyncio.gather(*tasks, return_exceptions=True)
+    load.failed = sum(1 for end in ended if isinstance(end, Exception))
     return load, (resident(server) - before) // tables
 
 
@@ -371,6 +387,7 @@ def report(results: list[Result], seconds: float, tables: int) -> None:
         ("memory a table (KB)", [f"{r.memory / 1024:.0f}" for r in results]),
         ("resends refused 409", [f"{r.load.resends_refused}" for r in results]),
         ("other refusals", [json.dumps(r.load.refused) for r in results]),
+        ("clients or pages failed", [f"{r.load.failed}" for r in results]),
         ("lost / doubled", [f"{r.lost} / {r.doubled}" for r in results]),
     ]
     for name, values in rows:
