@@ -158,4 +158,5 @@ def test_behind_a_reverse_proxy_the_public_name_is_served_with_the_join_token(st
 
 def test_a_public_url_is_an_address(run: object) -> None:
     code, out, err = run("serve", "--public-url", "club.example", "--no-browser")  # type: ignore[operator]
-    assert code == 2 and "--public-url takes the address people open" in err and "\n" not in err.strip()
+    assert code == 2 and out == ""
+    assert "--public-url takes the address people open" in err and "\n" not in err.strip()

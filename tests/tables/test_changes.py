@@ -61,23 +61,6 @@ def test_on_sqlite_the_lobby_tells_its_listeners_each_committed_move(tmp_path: o
         lobby.engine.dispose()
 
 
-@pytest.fixture
-def postgres_lobby(postgres: object) -> Callable[[], Lobby]:
-    from solver.tables.db import open_database
-
-    url = postgres.new_database()  # type: ignore[attr-defined]
-    engines = []
-
-    def make() -> Lobby:
-        engine = open_database(url)
-        engines.append(engine)
-        return Lobby(engine)
-
-    yield make  # type: ignore[misc]
-    for engine in engines:
-        engine.dispose()
-
-
 def test_on_postgresql_a_move_notifies_only_when_it_commits(postgres_lobby: Callable[[], Lobby]) -> None:
     import psycopg
 
@@ -93,34 +76,3 @@ def test_on_postgresql_a_move_notifies_only_when_it_commits(postgres_lobby: Call
             lobby.act(table, 0, code, 0)  # refused: its transaction sends nothing
         told = [notice.payload for notice in listening.notifies(timeout=5)]
     assert told == [payload(table, 1)]
-
-
-def test_the_listen_connection_tells_of_another_server_s_moves_and_comes_back(
-        postgres_lobby: Callable[[], Lobby]) -> None:
-    import psycopg
-
-    from solver.tables.listen import conninfo, listen_for_moves
-
-    here, elsewhere = postgres_lobby(), postgres_lobby()
-    table, _ = new_table(elsewhere, TWO_PEOPLE)
-
-    async def scenario() -> None:
-        listening = asyncio.Event()
-        task = asyncio.create_task(listen_for_moves(here.engine, here.changes, listening))
-        try:
-            with here.changes.listening(table) as listener:
-                await asyncio.wait_for(listening.wait(), 30)
-                code = greedy_code(elsewhere.snapshot(table))
-                await asyncio.to_thread(elsewhere.act, table, 0, code, 0)
-                while listener.latest != 1:
-                    await asyncio.wait_for(listener.wait(), 30)
-                listener.reread = False
-                with psycopg.connect(conninfo(here.engine), autocommit=True) as admin:  # the connection is lost
-                    admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                                  "WHERE query LIKE 'LISTEN %' AND pid <> pg_backend_pid()")
-                while not listener.reread:
-                    await asyncio.wait_for(listener.wait(), 30)  # back, and every listener reads again
-        finally:
-            task.cancel()
-
-    asyncio.run(scenario())
