@@ -6,14 +6,18 @@ import contextlib
 import secrets
 import socket
 import webbrowser
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from solver.commands.options import board_option, deck_option
 from solver.core.errors import BadInput
 from solver.web.addresses import lan_addresses
+
+if TYPE_CHECKING:
+    from solver.web.workers import ServeOptions
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
@@ -44,8 +48,7 @@ def serve(state_file: str | None, port: int, host: str, deck_file: str | None, b
     command line and the page can be used side by side. Ctrl-C stops the server.
     """
 
-    from solver.web.app import create_app
-    from solver.web.workers import ServeOptions, serve_workers
+    from solver.web.workers import ServeOptions
 
     state_path = _existing_state(state_file)
     url_of_db = _database_url(db_url, lobby, workers)
@@ -56,8 +59,20 @@ def serve(state_file: str | None, port: int, host: str, deck_file: str | None, b
                            board_path=Path(board_file) if board_file else None, token=token,
                            join_url=url if token else None, hosts=_served_names(host) | {public or host},
                            db_url=url_of_db, workers=workers)
-    if url_of_db:
-        _migrate(url_of_db)  # once, here: the workers then open it as it is
+    release = _migrate(url_of_db) if url_of_db else None  # once, here: the workers then open it as it is
+    try:
+        _serve(options, host, port, url, no_browser)
+    finally:
+        if release is not None:
+            release()
+
+
+def _serve(options: ServeOptions, host: str, port: int, url: str, no_browser: bool) -> None:
+    """Print the address (and the join token's QR code), then serve: in one process, or in workers."""
+    from solver.web.app import create_app
+    from solver.web.workers import serve_workers
+
+    token, workers = options.token, options.workers
     config = options.config()
     config.the_board()  # a bad board file is bad input now, not on the first request
     click.echo(url)
@@ -106,12 +121,20 @@ def _database_url(db_url: str | None, lobby: bool, workers: int) -> str | None:
     return url
 
 
-def _migrate(url: str) -> None:
-    """Bring the database's schema up to date (BadInput when it cannot be opened)."""
-    from solver.tables.db import open_database, shown_url
+def _migrate(url: str) -> Callable[[], None] | None:
+    """Claim an SQLite file for this server, then bring the database's schema up to date (BadInput
+    when it cannot be opened); what releases the claim."""
+    from solver.tables.db import open_database, serve_alone, shown_url
 
-    open_database(url).dispose()
+    release = serve_alone(url)
+    try:
+        open_database(url).dispose()
+    except BaseException:
+        if release is not None:
+            release()
+        raise
     click.echo(f"tables: {shown_url(url)}", err=True)
+    return release
 
 
 def _serve_until_stopped(app: Any, host: str, port: int) -> bool:

@@ -3,6 +3,7 @@ the schema is brought up to date by the Alembic migrations on every start (`open
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +42,25 @@ def connect_database(url: str) -> Engine:
     """The engine for `url` as it is, without migrating it: a server's worker process, whose parent
     brought the schema up to date (once, so that two workers never race to migrate it)."""
     return _engine(url)
+
+
+def serve_alone(url: str) -> Callable[[], None] | None:
+    """On SQLite, claim the file for this server (one server per file: the pages of a server are
+    told of its own moves only); what releases the claim, None for PostgreSQL. BadInput (one line)
+    when another server holds the file."""
+    from filelock import FileLock, Timeout
+
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or not parsed.database or parsed.database == ":memory:":
+        return None
+    claim = FileLock(f"{parsed.database}.server-lock", timeout=0)
+    try:
+        claim.acquire()
+    except Timeout:
+        raise BadInput(f"another server serves the tables of {parsed.database} (one server a file, since it "
+                       "tells its own pages of its moves); stop it, or host the tables on PostgreSQL "
+                       "for several processes") from None
+    return claim.release
 
 
 def is_postgresql(url: str) -> bool:

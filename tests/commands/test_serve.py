@@ -160,3 +160,17 @@ def test_a_public_url_is_an_address(run: object) -> None:
     code, out, err = run("serve", "--public-url", "club.example", "--no-browser")  # type: ignore[operator]
     assert code == 2 and out == ""
     assert "--public-url takes the address people open" in err and "\n" not in err.strip()
+
+
+def test_one_server_a_sqlite_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A second server on the same file would not tell the first one's pages of its moves: refused."""
+    monkeypatch.chdir(tmp_path)
+    with serving("--lobby", "--port", str(free_port())) as (_, first):
+        get(first + "api/tables")
+        second = subprocess.run([sys.executable, "-c", "from solver.cli import main; main()", "serve", "--lobby",
+                                 "--port", str(free_port()), "--no-browser"], capture_output=True, text=True,
+                                timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT)})
+        assert second.returncode == 2 and second.stdout == ""
+        assert "another server serves the tables of" in second.stderr and "\n" not in second.stderr.strip()
+    with serving("--lobby", "--port", str(free_port())) as (_, again):  # once it stopped, the file is free
+        assert get(again + "api/tables")[0] == 200
