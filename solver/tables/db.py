@@ -1,5 +1,6 @@
-"""The lobby's database: SQLite in one file by default, PostgreSQL (psycopg 3) when given its URL;
-the schema is brought up to date by the Alembic migrations on every start (`open_database`)."""
+"""The lobby's database: SQLite in one file by default (in write-ahead-log mode, each commit synced),
+PostgreSQL (psycopg 3) when given its URL; the schema is brought up to date by the Alembic
+migrations on every start (`open_database`)."""
 
 from __future__ import annotations
 
@@ -112,6 +113,10 @@ def _sqlite(url: str) -> Engine:
     def _pragmas(connection: Any, record: Any) -> None:
         cursor = connection.cursor()
         cursor.execute("PRAGMA foreign_keys = ON")
+        # write-ahead log: a commit is one sync of the log (the rollback journal took several, and
+        # blocked the readers meanwhile); FULL: that sync is done before the commit returns
+        cursor.execute("PRAGMA journal_mode = WAL")
+        cursor.execute("PRAGMA synchronous = FULL")
         cursor.close()
 
     return engine
