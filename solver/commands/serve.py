@@ -31,7 +31,7 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
 @board_option
 @click.option("--no-browser", is_flag=True, help="Do not open a browser window.")
 @click.option("--lobby", is_flag=True,
-              help="Also serve the lobby of tables played together, with private seats (/api/tables).")
+              help="Also serve the lobby of tables played together, with private seats: its page at / (or /lobby).")
 @click.option("--db", "db_url", metavar="URL",
               help="The lobby's database (implies --lobby): sqlite:///FILE or postgresql+psycopg://USER@HOST/NAME; "
                    "default: schinderhannes-tables.sqlite in this folder.")

@@ -17,12 +17,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from solver.documents.table import hand_document, state_document
-from solver.game.actions import Discard, Draw, Pick, Play
+from solver.documents.table import hand_document, state_document, stop_document
+from solver.game.actions import Action, Discard, Draw, PayShuffle, Pick, Play
 from solver.game.game import Back
 from solver.game.observation import Seen, back_index, seen_text, visible_depth
-from solver.game.state import State
+from solver.game.state import State, Step
 from solver.table.cardref import CardRef, numbered_card, remove_card
+from solver.table.rules import HandPlay, HandRanking
 from solver.table.state import MoveKind, parse_state
 from solver.table.store import Snapshot
 from solver.table.wording import move_sentence
@@ -39,10 +40,11 @@ def back_document(back: Back) -> dict[str, Any]:
 
 
 def seat_view_document(state: State, seat: int | None, seen: Sequence[Seen], legal: Sequence[int] = (),
-                       texts: dict[int, str] | None = None) -> dict[str, Any]:
+                       texts: dict[int, str] | None = None,
+                       actions: dict[int, Action] | None = None) -> dict[str, Any]:
     """What `seat` (None: a watcher) may see of the game: see the module docstring. `seen` is the
     record of the moves (solver.tables.replay); `legal` the ints of the seat's legal actions when it
-    is to move, with their `texts`."""
+    is to move, with their `texts` and the `actions` they stand for."""
     game, table = state.game, state.table
     me = game.players[seat] if seat is not None else None
     to_move = state.current_player() if not state.is_terminal() and not state.is_chance_node() else None
@@ -66,10 +68,39 @@ def seat_view_document(state: State, seat: int | None, seen: Sequence[Seen], leg
         "this_turn": {"played": table.cards_this_turn, "discarded": len(state.turn.discards),
                       "to_draw": state.turn.owed},
         "over": _over_document(state),
-        "legal": [{"action": code, "text": (texts or {}).get(code, "")} for code in legal]
+        "legal": [_legal_entry(code, (texts or {}).get(code, ""), (actions or {}).get(code)) for code in legal]
         if seat is not None and seat == to_move else [],
+        "stop": _stop_window(state),
         "log": [_log_entry(state, number, event, seat) for number, event in enumerate(seen, 1)],
     }
+
+
+def _legal_entry(code: int, text: str, action: Action | None) -> dict[str, Any]:
+    """A legal action: its int and text, and what it is (`kind`, with its `card`, `choice`, `pile`,
+    `depth`), for a page to lay it on the hand and the piles."""
+    entry: dict[str, Any] = {"action": code, "text": text}
+    if action is None:
+        return entry
+    entry["kind"] = "pay shuffle" if isinstance(action, PayShuffle) else type(action).__name__.lower()
+    match action:
+        case Play(card, choice):
+            entry["card"], entry["choice"] = (card if isinstance(card, int) else "remove"), choice
+        case Discard(card):
+            entry["card"] = card
+        case Draw(pile) | PayShuffle(pile):
+            entry["pile"] = pile
+        case Pick(pile, depth):
+            entry["pile"], entry["depth"] = pile, depth
+    return entry
+
+
+def _stop_window(state: State) -> dict[str, Any] | None:
+    """Rule 10 between turns, for every seat to see: who is asked now, and what STOP would take
+    (the markers, why, the points), as `GET /api/stop` tells it. Public: it follows from the board."""
+    if state.is_terminal() or state.is_chance_node() or state.step is not Step.STOP:
+        return None
+    return {"asked": state.current_player(), "player": state.mover,
+            **stop_document(state.table, state.game.board)}
 
 
 def _player_document(state: State, index: int) -> dict[str, Any]:
@@ -86,9 +117,26 @@ def _hand_document(state: State, me: str) -> dict[str, Any]:
     refs: list[CardRef] = [numbered_card(n, game.deck) for n in sorted(state.hands[me])]
     if state.holds_remove(me):
         refs.append(remove_card())
+    # the mover's hand as the game checks it (a two-player turn's rule 15 at its end); hand order: sorted
+    ranking = state.hand_ranking() if me == state.mover and state.step is Step.PLAY else None
+    if ranking is not None:
+        ranking = _in_order(ranking, state.hands[me], sorted(state.hands[me]))
     return {"cards": [{"card": n, "back": back_document(game.backs[n])} for n in sorted(state.hands[me])],
             "holds_remove": state.holds_remove(me),
-            **hand_document(state.table, refs, game.board, me)}
+            **hand_document(state.table, refs, game.board, me, ranking)}
+
+
+def _in_order(ranking: HandRanking, hand: Sequence[int], shown: Sequence[int]) -> HandRanking:
+    """`ranking` of `hand` with its card indices into `shown` (the same cards in another order; the
+    "Remove one marker" card after them in both)."""
+    where = [shown.index(n) for n in hand]
+
+    def moved(found: HandPlay) -> HandPlay:
+        index = where[found.card] if found.card < len(where) else found.card
+        return HandPlay(index, found.choice, found.verdict)
+
+    return HandRanking([moved(found) for found in ranking.plays],
+                       sorted((moved(found) for found in ranking.refused), key=lambda found: found.card))
 
 
 def _piles_document(state: State) -> list[dict[str, Any]]:
@@ -152,7 +200,7 @@ def seats_document(seats: Sequence[SeatRow]) -> list[dict[str, Any]]:
 def table_summary_document(row: TableRow) -> dict[str, Any]:
     """A table as the list shows it: no game, only who sits where."""
     return {"table": row.id, "kind": row.kind, "status": row.status, "version": row.version,
-            "created": row.created.isoformat(), "seats": seats_document(row.seats)}
+            "created": row.created.isoformat(), "seats": seats_document(row.seats), "next": row.next_table}
 
 
 def tables_document(rows: Sequence[TableRow]) -> dict[str, Any]:
@@ -171,17 +219,58 @@ def table_view_document(snapshot: TableSnapshot, seat: int | None) -> dict[str, 
     assert replayed is not None
     legal = replayed.legal_codes() if seat is not None and seat == replayed.mover_seat() else []
     texts = {code: replayed.codes.text(code) for code in legal}
-    return {**data, **seat_view_document(replayed.state, seat, replayed.seen, legal, texts)}
+    actions = {code: action for code in legal
+               if (action := replayed.codes.decode(code, replayed.state.mover)) is not None}
+    return {**data, **seat_view_document(replayed.state, seat, replayed.seen, legal, texts, actions)}
 
 
-def created_document(created: Created, base: str = "") -> dict[str, Any]:
-    """A new table: its id, each seat, each person's join token and link (told this once), and the
-    table as a watcher sees it."""
+def board_at_document(snapshot: TableSnapshot, latest: int) -> dict[str, Any]:
+    """Time travel: the table as a watcher saw it after move `snapshot.row.version`, and the
+    number of moves made so far (`latest`). Public, as a watcher's view is."""
+    return {**table_view_document(snapshot, WATCHER), "latest": latest}
+
+
+def again_document(table: int, token: str, base: str = "", query: str = "") -> dict[str, Any]:
+    """Play again: the seat's next table, its token there and its join link (told to this seat only)."""
+    return {"table": table, "token": token, "join": join_link(table, token, base, query)}
+
+
+def join_link(table: int, token: str, base: str = "", query: str = "") -> str:
+    """A seat's join link: the token after `#`, the part of an address a browser never sends."""
+    return f"{base}/tables/{table}{query}#seat={token}"
+
+
+def qr_svg(text: str) -> str:
+    """A QR code of `text` as an SVG document (segno), for the page to show as an image."""
+    import io
+
+    import segno
+
+    buffer = io.BytesIO()
+    segno.make(text, error="m").save(buffer, kind="svg", scale=4, border=2)
+    return buffer.getvalue().decode()
+
+
+def created_document(created: Created, base: str = "", query: str = "") -> dict[str, Any]:
+    """A new table: its id, each seat, each person's join token, link and the link's QR code (SVG),
+    told this once, and the table as a watcher sees it."""
     row = created.snapshot.row
     seats = []
     for entry in seats_document(row.seats):
         token = created.tokens.get(entry["seat"])
         if token is not None:
-            entry = {**entry, "token": token, "join": f"{base}/tables/{row.id}#seat={token}"}
+            link = join_link(row.id, token, base, query)
+            entry = {**entry, "token": token, "join": link, "qr": qr_svg(link)}
         seats.append(entry)
     return {"table": row.id, "seats": seats, "view": table_view_document(created.snapshot, WATCHER)}
+
+
+def options_document() -> dict[str, Any]:
+    """What a new table may be made with: the bots, the rule parameters with their defaults, the
+    decks a digital table can be dealt from (the bundled one: the server deals no other yet)."""
+    from solver.game.bots import BOTS
+    from solver.table.state import Variant
+
+    return {"bots": sorted(BOTS), "variant": Variant().to_dict(),
+            "flags": {"alternative_piles": False, "first_draws_abc": False},
+            "decks": [{"name": "bundled", "default": True}], "players": {"min": 2, "max": 4}}

@@ -16,7 +16,7 @@ from solver.core.deck import Card
 from solver.table import deduce, rules, wording
 from solver.table.cardref import CardRef
 from solver.table.facts import Fact
-from solver.table.rules import HandPlay, Verdict
+from solver.table.rules import HandPlay, HandRanking, Verdict
 from solver.table.state import GameState, Move
 from solver.table.store import Snapshot
 
@@ -151,9 +151,12 @@ def redo_document(state: GameState, move: Move) -> dict[str, Any]:
             "score": state.scores.get(move.player), "turn": state.turn}
 
 
-def hand_document(state: GameState, refs: Sequence[CardRef], board: Board, player: str) -> dict[str, Any]:
-    """`hand`: every way to play each card, the legal ones best first."""
-    ranking = rules.rank_hand(state, [ref.card for ref in refs], board, player, [ref.number for ref in refs])
+def hand_document(state: GameState, refs: Sequence[CardRef], board: Board, player: str,
+                  ranking: HandRanking | None = None) -> dict[str, Any]:
+    """`hand`: every way to play each card, the legal ones best first; `ranking` the hand already
+    checked (the whole game's, which knows the turn), else the hand is checked here."""
+    if ranking is None:
+        ranking = rules.rank_hand(state, [ref.card for ref in refs], board, player, [ref.number for ref in refs])
 
     def entry(found: HandPlay) -> dict[str, Any]:
         verdict = {key: value for key, value in verdict_document(found.verdict).items() if key != "choices"}

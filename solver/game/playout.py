@@ -328,9 +328,10 @@ class _Work:
     `scan` holds the delicts whose markers changed (and those with a single marker before): only
     they can be the next one rule 7 pins."""
 
-    __slots__ = ("changed", "m", "ntiles", "points", "scan", "t", "tiled")
+    __slots__ = ("changed", "m", "ntiles", "points", "relax", "scan", "t", "tiled")
 
-    def __init__(self, state: FastState, scan: int) -> None:
+    def __init__(self, state: FastState, scan: int, relax: bool = False) -> None:
+        self.relax = relax  # the two-player variant's card that keeps the turn: rule 15 waits for its end
         self.m = state.markers[:]
         self.t = state.tiles[:]
         self.tiled = state.tiled
@@ -676,26 +677,40 @@ class FastState:
         """The mover's legal plays with their points now, most points first (ties in hand order, the
         "Remove one marker" card's choices after the info cards): `State.ranked_plays()`'s order."""
         look, tables = self._board(), self.tables
-        seat = self.mover
+        seat, relax = self.mover, self._rule_15_waits()
         found: list[Ranked] = []
         play = tables.play
         for number in self.hands[seat]:
             card = tables.cards[number]
             if card.kind == _B:
                 for d, name in zip(card.delicts, card.choices, strict=True):
-                    points = self._points(card, d, look)
+                    points = self._points(card, d, look, play[number, name] if relax else None)
                     if points >= 0:
                         found.append((play[number, name], points))
             else:
-                points = self._points(card, -1, look)
+                points = self._points(card, -1, look, play[number, None] if relax else None)
                 if points >= 0:
                     found.append((play[number, None], points))
         if seat not in self.remove_used:
-            self._rank_removals(look, found)
+            self._rank_removals(look, found, relax)
         found.sort(key=itemgetter(1), reverse=True)  # stable, as rank_hand's sort on -points
         return found
 
-    def _rank_removals(self, look: _Look, found: list[Ranked]) -> None:
+    def _rule_15_waits(self) -> bool:
+        """Whether the next card leaves the turn open (the two-player variant's first and second)
+        in a game that counts rule 15 at the turn's end: then a location may hold more than 3
+        markers after it, as the checked engine's `rank_hand(end_of_turn=False)`."""
+        tables = self.tables
+        return tables.two and tables.rule_15_at_end and self.cards_this_turn < tables.cards_per_turn - 1
+
+    def _turn_can_end(self, action: Play) -> bool:
+        """A card that leaves a location with more than 3 markers may be played only if the rest of
+        the hand can still end the turn: as `State._turn_can_end`."""
+        twin = self.clone()
+        twin.apply_action(action)
+        return bool(twin.legal_actions())
+
+    def _rank_removals(self, look: _Look, found: list[Ranked], relax: bool = False) -> None:
         """Each marker as the "Remove one marker" card's choice; on a quiet board, taking one of a
         delict's 3 or more markers only scores it."""
         remove = self.tables.remove
@@ -710,44 +725,51 @@ class FastState:
                 if many:
                     found.append((remove[d][location], 1))
                     continue
-                work = self._simulate_removal(d, low, look)
-                if work is not None:
-                    found.append((remove[d][location], work.points))
+                work = self._simulate_removal(d, low, look, relax)
+                if work is None or (relax and _overfull(work.m) and not self._turn_can_end(remove[d][location])):
+                    continue
+                found.append((remove[d][location], work.points))
 
-    def _points(self, card: _Card, choice: int, look: _Look) -> int:
+    def _points(self, card: _Card, choice: int, look: _Look, keeping: Play | None = None) -> int:
         """The points `card` (a group card as its delict `choice`) scores now, -1 when refused: on a
-        quiet board read off the board, else simulated on a scratch board."""
+        quiet board read off the board, else simulated on a scratch board. `keeping`: the card as
+        the play that keeps the turn open (rule 15 at the turn's end), or None."""
+        relax = keeping is not None
         if look.quiet:
             kind = card.kind
             if kind == _A:
-                points = self._dry_delict(card.delicts[0], card.mask, look)
+                points = self._dry_delict(card.delicts[0], card.mask, look, relax)
             elif kind == _B:
-                points = self._dry_delict(choice, card.mask, look)
+                points = self._dry_delict(choice, card.mask, look, relax)
             elif kind == _C:
-                points = self._dry_district(card, look)
+                points = self._dry_district(card, look, relax)
             else:
                 points = self._dry_location(card, look)
             if points != _SCRATCH:
                 return points
-        work = self._simulate(card, choice, look)
-        return -1 if work is None else work.points
+        work = self._simulate(card, choice, look, relax)
+        if work is None or (keeping is not None and _overfull(work.m) and not self._turn_can_end(keeping)):
+            return -1
+        return work.points
 
-    def _dry_delict(self, d: int, spots: int, look: _Look) -> int:
+    def _dry_delict(self, d: int, spots: int, look: _Look, relax: bool) -> int:
         if self.tiles[d] >= 0:
             return -1
         here = self.markers[d]
         if not here:
             placed = spots & ~self.tiled & ~look.reserved
             count = placed.bit_count()
-            if count > MARKERS_PER_DELICT or not count or placed & look.full:
+            if count > MARKERS_PER_DELICT or not count:
                 return -1
+            if placed & look.full:
+                return _SCRATCH if relax else -1
             return MARKERS_PER_DELICT - count if count > 1 else _SCRATCH
         keep = here & spots
         if keep == here or not keep:
             return -1
         return (here ^ keep).bit_count() if keep & (keep - 1) else _SCRATCH
 
-    def _dry_district(self, card: _Card, look: _Look) -> int:
+    def _dry_district(self, card: _Card, look: _Look, relax: bool) -> int:
         first, second = card.delicts
         relation, tiles, markers = card.relation, self.tiles, self.markers
         first_tile, second_tile = tiles[first], tiles[second]
@@ -760,9 +782,9 @@ class FastState:
             if spot >= 0 and not (near[spot] >> other & 1 if other >= 0 else near[spot] & ~self.tiled):
                 return -1
         if not first_at:
-            return self._dry_partners(first, second, second_at, relation, look)
+            return self._dry_partners(first, second, second_at, relation, look, relax)
         if not second_at:
-            return self._dry_partners(second, first, first_at, relation, look)
+            return self._dry_partners(second, first, first_at, relation, look, relax)
         points = 0
         for d, tile, others in ((first, first_tile, second_at), (second, second_tile, first_at)):
             if tile >= 0:
@@ -777,11 +799,13 @@ class FastState:
                 points += (here ^ keep).bit_count()
         return points or -1
 
-    def _dry_partners(self, new: int, old: int, old_at: int, relation: int, look: _Look) -> int:
+    def _dry_partners(self, new: int, old: int, old_at: int, relation: int, look: _Look, relax: bool) -> int:
         placed = self._partners(old_at, relation) & ~self.tiled & ~look.reserved
         count = placed.bit_count()
-        if count > MARKERS_PER_DELICT or not count or placed & look.full:
+        if count > MARKERS_PER_DELICT or not count:
             return -1
+        if placed & look.full:
+            return _SCRATCH if relax else -1
         if count == 1:
             return _SCRATCH
         points = MARKERS_PER_DELICT - count
@@ -820,9 +844,9 @@ class FastState:
             return -1
         return points or -1
 
-    def _simulate(self, card: _Card, choice: int, look: _Look) -> _Work | None:
+    def _simulate(self, card: _Card, choice: int, look: _Look, relax: bool = False) -> _Work | None:
         """The board after `card` (a group card as its delict `choice`), or None when refused."""
-        work = _Work(self, look.singles)
+        work = _Work(self, look.singles, relax)
         kind = card.kind
         if kind == _A:
             ok = self._delict_in(work, card.delicts[0], card.mask, look)
@@ -834,8 +858,8 @@ class FastState:
             ok = self._location(work, card)
         return work if ok and self._finish(work) else None
 
-    def _simulate_removal(self, d: int, spot: int, look: _Look) -> _Work | None:
-        work = _Work(self, look.singles)
+    def _simulate_removal(self, d: int, spot: int, look: _Look, relax: bool = False) -> _Work | None:
+        work = _Work(self, look.singles, relax)
         return work if work.take(d, spot) and self._finish(work) else None
 
     def _finish(self, work: _Work) -> bool:
@@ -843,14 +867,14 @@ class FastState:
         of the turn where the variant counts it there."""
         if not work.settle(self.tables.last_points) or not work.changed:
             return False
-        return not (self.tables.rule_15_at_end and _overfull(work.m))
+        return work.relax or not (self.tables.rule_15_at_end and _overfull(work.m))
 
     def _place(self, work: _Work, d: int, candidates: int, look: _Look) -> int:
         """Rule 1 with rules 2, 3, 13, 14, 15 on the board before the card: the locations placed on,
         or 0 when refused."""
         spots = candidates & ~work.tiled & ~look.reserved
         count = spots.bit_count()
-        if count > MARKERS_PER_DELICT or not count or spots & look.full:
+        if count > MARKERS_PER_DELICT or not count or (spots & look.full and not work.relax):
             return 0
         work.put(d, spots, MARKERS_PER_DELICT - count)
         return spots
@@ -944,7 +968,7 @@ class FastState:
             d, location = self.tables.remove_choice[action.choice]
             if not self.markers[d] >> location & 1:
                 raise ValueError(f"{action}: there is no such marker")
-            work = self._simulate_removal(d, 1 << location, look)
+            work = self._simulate_removal(d, 1 << location, look, self._rule_15_waits())
         else:
             card = self.tables.cards[int(action.card)]
             choice = -1
@@ -952,7 +976,7 @@ class FastState:
                 if action.choice not in card.choices:
                     raise ValueError(f"{action}: a group card is played as one of its delicts")
                 choice = names.DELICT_INDEX[action.choice]
-            work = self._simulate(card, choice, look)
+            work = self._simulate(card, choice, look, self._rule_15_waits())
         if work is None:
             raise ValueError(f"{action}: the rules refuse it")
         return work

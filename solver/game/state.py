@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
+from solver.core import names
 from solver.core.cards import Clue, RemoveOneMarker
 from solver.core.errors import BadInput
 from solver.game.actions import (
@@ -44,7 +45,8 @@ from solver.game.actions import (
 from solver.game.game import HAND_SIZE, PICK_FROM, Back
 from solver.table import deduce, rules
 from solver.table.errors import GameGoesOn, Refused
-from solver.table.state import REMOVE, TWO_PLAYER_DISCARDS, GameState, Move, MoveKind, new_game
+from solver.table.facts import Fact, FactKind
+from solver.table.state import FULL_LOCATION, REMOVE, TWO_PLAYER_DISCARDS, GameState, Move, MoveKind, new_game
 
 if TYPE_CHECKING:
     from solver.game.game import Game
@@ -234,13 +236,46 @@ class State:
     def ranked_plays(self) -> list[rules.HandPlay]:
         """The mover's legal plays, most points first (the table's hand advisor); the index of a play
         is into the hand, the "Remove one marker" card (while held) after the info cards."""
+        return self.hand_ranking().plays
+
+    def hand_ranking(self) -> rules.HandRanking:
+        """The mover's hand checked as `ranked_plays` checks it, with the ways it may not be played."""
         player = self.mover
         numbers: list[int | None] = list(self.hands[player])
         cards: list[rules.Card] = [self.clue(n) for n in self.hands[player]]
         if self.holds_remove(player):
             cards.append(RemoveOneMarker())
             numbers.append(None)
-        return rules.rank_hand(self.table, cards, self.game.board, player, numbers).plays
+        more = self._keeps_turn()
+        ranking = rules.rank_hand(self.table, cards, self.game.board, player, numbers, end_of_turn=not more)
+        if not more:
+            return ranking
+        plays, refused = [], list(ranking.refused)
+        for found in ranking.plays:
+            overfull = _overfull_after(self.table, found.verdict)
+            if not overfull or self._turn_can_end(found):
+                plays.append(found)
+                continue
+            location, count = overfull[0]
+            fact = Fact(FactKind.TURN_ENDS_OVERFULL, location=location, count=count)
+            refused.append(rules.HandPlay(found.card, found.choice, rules.Verdict(False, 15, fact)))
+        refused.sort(key=lambda found: found.card)
+        return rules.HandRanking(plays, refused)
+
+    def _keeps_turn(self) -> bool:
+        """Whether the next card leaves the turn open: the two-player variant's first and second."""
+        table = self.table
+        return self.game.rules.two_player_drawing and table.cards_this_turn < table.variant.cards_per_turn - 1
+
+    def _turn_can_end(self, found: rules.HandPlay) -> bool:
+        """Rule 15 at the end of the turn: a card that leaves a location with more than 3 markers may
+        be played only if the rest of the hand can still end the turn (docs/rules.md, decision 28)."""
+        twin = self.fork()
+        try:
+            twin.apply_action(self._play_action(found))
+        except IllegalAction:
+            return False
+        return True
 
     def _play_action(self, found: rules.HandPlay) -> Play:
         hand = self.hands[self.mover]
@@ -433,21 +468,18 @@ class State:
         else:
             raise IllegalAction(action, f"card {action.card} is not in {player}'s hand")
         two = self.game.rules.two_player_drawing
-        more = two and table.cards_this_turn < table.variant.cards_per_turn - 1
+        more = self._keeps_turn()
         try:
-            if two:  # every card of the variant's turn leaves at most 3 markers a location (docs/game.md)
-                verdict, _ = rules.check_choice(table, card, self.game.board, action.choice, player)
-                if not verdict.playable:
-                    raise IllegalAction(action, "the rules refuse it", verdict.refusal, verdict)
             verdict, _ = rules.play(table, card, self.game.board, action.record, action.choice, player, more=more)
         except (BadInput, Refused) as error:
-            if isinstance(error, IllegalAction):
-                raise
             raise IllegalAction(action, str(error)) from None
         if not verdict.playable:
             raise IllegalAction(action, "the rules refuse it", verdict.refusal, verdict)
         if isinstance(action.card, int):
             self.hands[player].remove(action.card)
+        if table.overfull() and not self.ranked_plays():  # the caller's undo snapshot puts it back
+            raise IllegalAction(action, "the turn could not end: " + table.overfull()[0]
+                                + ", whatever the rest of the hand plays")
         if table.finished is not None:  # all 16 tiles: the game ends with the card that placed the last
             self.turn.step = Step.OVER
         elif two:
@@ -575,3 +607,20 @@ class State:
             found.update({n: f"hand {player}" for n in cards})
         found.update({n: "out of the game" for n in self.table.out_of_game})
         return found
+
+
+def _overfull_after(table: GameState, verdict: rules.Verdict) -> list[tuple[str, int]]:
+    """The locations that would hold more than 3 markers after `verdict`'s effect, with how many."""
+    effect = verdict.effect
+    if effect is None or not (effect.placed or table.overfull()):
+        return []
+    after = {d: set(m) for d, m in table.markers.items()}
+    for delict, location in effect.placed:
+        after.setdefault(delict, set()).add(location)
+    for delict, location in [*effect.removed, *effect.replaced]:
+        after[delict].discard(location)
+    counts: dict[str, int] = {}
+    for locations in after.values():
+        for location in locations:
+            counts[location] = counts.get(location, 0) + 1
+    return [(location, counts[location]) for location in names.LOCATIONS if counts.get(location, 0) > FULL_LOCATION]

@@ -297,15 +297,16 @@ class HandRanking:
 
 
 def rank_hand(state: GameState, hand: Sequence[Card], board: Board, player: str | None = None,
-              numbers: Sequence[int | None] = ()) -> HandRanking:
+              numbers: Sequence[int | None] = (), end_of_turn: bool = True) -> HandRanking:
     """The hand advisor: every card of `hand` checked, every choice of a card with choices.
-    `numbers` (the cards' numbers, None for a card without one) marks cards out of the game already."""
+    `numbers` (the cards' numbers, None for a card without one) marks cards out of the game already;
+    `end_of_turn` as in `check` (False: a two-player-variant card that keeps the turn)."""
     player = state.player(player)
     plays: list[HandPlay] = []
     refused: list[HandPlay] = []
     for index, card in enumerate(hand):
         number = numbers[index] if index < len(numbers) else None
-        verdict = check_numbered(state, card, board, number, player)
+        verdict = check_numbered(state, card, board, number, player, end_of_turn)
         options = verdict.choices.items() if verdict.choices else [(None, verdict)]
         for choice, option in options:
             (plays if option.playable else refused).append(HandPlay(index, choice, option))

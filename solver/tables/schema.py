@@ -36,6 +36,7 @@ TABLES = Table(
     Column("state", Text, nullable=True),  # a companion table's state file
     Column("version", Integer, nullable=False),
     Column("status", String(16), nullable=False),
+    Column("next_table", Integer, nullable=True),  # "play again": the table the same seats went on to
     CheckConstraint("kind IN ('digital', 'companion')", name="tables_kind"),
     CheckConstraint("status IN ('playing', 'over')", name="tables_status"),
 )

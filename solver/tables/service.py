@@ -12,11 +12,13 @@ A move is told to the pages listening to its table (`changes`, solver.tables.cha
 PostgreSQL by a NOTIFY sent in the move's own transaction, which reaches every process sharing the
 database; on SQLite, served by one process, straight to this process's listeners once it committed.
 
-A seat's join token is made here and given out once; only its SHA-256 is stored.
+A seat's join token is made here and given out once; only its SHA-256 is stored. A seat's token at
+the next table ("play again") is derived from its own token, and stored (hashed) when it asks.
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import secrets
@@ -24,7 +26,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -36,9 +38,10 @@ from solver.tables.changes import TableChanges, notify_statement
 from solver.tables.errors import ActionRefused, NoSuchTable, SeatRefused, StaleVersion
 from solver.tables.params import SeatSpec, TableParams
 from solver.tables.replay import MoveRefused, Replayed, apply_move, bot_move, start
-from solver.tables.schema import COMPANION, DIGITAL, MOVES, OVER, PLAYING, SEATS, TABLES
+from solver.tables.schema import COMPANION, DIGITAL, HUMAN, MOVES, OVER, PLAYING, SEATS, TABLES
 
 CACHED_TABLES = 256  # games kept in memory; an older one is replayed from its moves when asked for again
+CACHED_PAST = 128  # games at an earlier move (time travel, the pages' steps through the bots' turns)
 MAX_STATE_FILE = 256 * 1024  # characters of an imported state file
 
 
@@ -60,6 +63,7 @@ class TableRow:
     version: int
     status: str
     seats: tuple[SeatRow, ...]
+    next_table: int | None = None  # "play again": the table these seats went on to
 
 
 @dataclass(frozen=True)
@@ -84,6 +88,13 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def again_token(token: str, next_table: int) -> str:
+    """A seat's token at the next table: a keyed digest of its token at this one (only its holder
+    can make it)."""
+    digest = hmac.new(token.encode(), f"play again at table {next_table}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).decode().rstrip("=")
+
+
 class _Lost(Exception):
     """Another writer moved the table first."""
 
@@ -92,6 +103,7 @@ class Lobby:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self._games: OrderedDict[int, Replayed] = OrderedDict()
+        self._past: OrderedDict[tuple[int, int], Replayed] = OrderedDict()  # never changed once made
         self._locks: dict[int, threading.Lock] = {}
         self._guard = threading.Lock()
         self.changes = TableChanges()
@@ -136,14 +148,15 @@ class Lobby:
 
     def tables(self, open_only: bool = True) -> list[TableRow]:
         """The tables, newest first; `open_only`: those whose game goes on."""
-        query = select(TABLES.c.id, TABLES.c.kind, TABLES.c.created, TABLES.c.version, TABLES.c.status)
+        query = select(TABLES.c.id, TABLES.c.kind, TABLES.c.created, TABLES.c.version, TABLES.c.status,
+                       TABLES.c.next_table)
         if open_only:
             query = query.where(TABLES.c.status == PLAYING)
         with self.engine.connect() as connection:
             rows = connection.execute(query.order_by(TABLES.c.id.desc())).all()
             seats = _seats_by_table(connection, [row.id for row in rows])
-        return [TableRow(row.id, row.kind, _aware(row.created), row.version, row.status, seats.get(row.id, ()))
-                for row in rows]
+        return [TableRow(row.id, row.kind, _aware(row.created), row.version, row.status, seats.get(row.id, ()),
+                         row.next_table) for row in rows]
 
     def snapshot(self, table_id: int) -> TableSnapshot:
         """The table as it is now (the bots owed a move make it first)."""
@@ -186,6 +199,89 @@ class Lobby:
         if not state.is_terminal():
             raise SeatRefused("the game goes on: its hands and piles are private until it is over")
         return state.table.to_yaml()
+
+    def snapshot_at(self, table_id: int, version: int) -> TableSnapshot:
+        """A digital table as it stood after its first `version` moves (time travel), replayed from
+        its parameters; BadInput for a version it has not reached."""
+        row = self._row(table_id)
+        if row.kind != DIGITAL:
+            raise BadInput(f"table {table_id} is a companion table: it has no moves to go back to")
+        if not 0 <= version <= row.version:
+            raise BadInput(f"table {table_id} has made {row.version} moves: a move number is 0 to {row.version}")
+        replayed = self._replayed_at(table_id, version)
+        status = OVER if replayed.state.is_terminal() else PLAYING
+        return TableSnapshot(replace(row, version=version, status=status), replayed=replayed)
+
+    def _replayed_at(self, table_id: int, version: int) -> Replayed:
+        """The game after its first `version` moves: every page at the table asks for the same ones,
+        and a stored move never changes, so each is replayed once and kept a while."""
+        key = (table_id, version)
+        with self._guard:
+            found = self._past.get(key)
+        if found is not None:
+            return found.fork()  # a copy for the caller: the kept one stays as it was
+        replayed = start(self._params(table_id))
+        with self.engine.connect() as connection:
+            moves = connection.execute(select(MOVES.c.seat, MOVES.c.action)
+                                       .where(MOVES.c.table_id == table_id, MOVES.c.seq <= version)
+                                       .order_by(MOVES.c.seq)).all()
+        for seat, code in moves:
+            apply_move(replayed, seat, code)
+        with self._guard:
+            self._past[key] = replayed
+            while len(self._past) > CACHED_PAST:
+                self._past.popitem(last=False)
+        return replayed.fork()
+
+    # ----- playing again ------------------------------------------------------------------------
+
+    def play_again(self, table_id: int, token: str) -> tuple[int, str]:
+        """The seat of `token` at the next table of this finished one (made by the first seat that
+        asks: the same seats and bots, a new deal): the next table's id and the seat's token there.
+
+        The new token is derived from the seat's own token (`again_token`), which only that seat
+        holds, so each seat's device finds its new seat by itself, asking again gives the same token,
+        and no seat's new token is ever told to another. Until its seat asks, a seat's token at the
+        next table is unset, and no token opens it."""
+        seat = self.seat_of(table_id, token)
+        row = self._row(table_id)
+        if row.kind != DIGITAL or row.status != OVER:
+            raise SeatRefused("play again once the game is over (a companion table is played on its own board)")
+        following = row.next_table if row.next_table is not None else self._make_next(table_id)
+        new_token = again_token(token, following)
+        with self.engine.begin() as connection:
+            claimed = connection.execute(update(SEATS).where(
+                SEATS.c.table_id == following, SEATS.c.seat == seat, SEATS.c.kind == HUMAN,
+                (SEATS.c.token_hash.is_(None)) | (SEATS.c.token_hash == token_hash(new_token)))
+                .values(token_hash=token_hash(new_token)))
+        if claimed.rowcount != 1:
+            raise SeatRefused(f"seat {seat} of table {following} was taken by another token")
+        return following, new_token
+
+    def _make_next(self, table_id: int) -> int:
+        """The next table of a finished one, its human seats not yet claimed; of two seats asking at
+        once, one makes it and the other finds it."""
+        old = self._params(table_id)
+        params = TableParams(old.seats, old.rules, secrets.randbits(63), old.max_turns)
+        replayed = start(params)
+        try:
+            with self.engine.begin() as connection:
+                following = self._insert_table(connection, DIGITAL, params=params.to_json())
+                connection.execute(insert(SEATS), [_seat_values(following, index, seat, None)
+                                                   for index, seat in enumerate(params.seats)])
+                linked = connection.execute(update(TABLES).where(TABLES.c.id == table_id,
+                                                                 TABLES.c.next_table.is_(None))
+                                            .values(next_table=following))
+                if linked.rowcount != 1:
+                    raise _Lost
+        except _Lost:
+            found = self._row(table_id).next_table
+            assert found is not None
+            return found
+        with self._locked(following):
+            self._remember(following, replayed)
+            self._advance_bots(following)
+        return following
 
     # ----- moving -------------------------------------------------------------------------------
 
@@ -298,11 +394,12 @@ class Lobby:
     def _row(self, table_id: int) -> TableRow:
         with self.engine.connect() as connection:
             row = connection.execute(select(TABLES.c.id, TABLES.c.kind, TABLES.c.created, TABLES.c.version,
-                                            TABLES.c.status).where(TABLES.c.id == table_id)).first()
+                                            TABLES.c.status, TABLES.c.next_table)
+                                     .where(TABLES.c.id == table_id)).first()
             if row is None:
                 raise NoSuchTable(f"there is no table {table_id}")
             seats = _seats_by_table(connection, [table_id]).get(table_id, ())
-        return TableRow(row.id, row.kind, _aware(row.created), row.version, row.status, seats)
+        return TableRow(row.id, row.kind, _aware(row.created), row.version, row.status, seats, row.next_table)
 
     def _params(self, table_id: int) -> TableParams:
         with self.engine.connect() as connection:

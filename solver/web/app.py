@@ -137,6 +137,23 @@ async def _page(request: Request) -> Response:
     return FileResponse(STATIC / "index.html")
 
 
+async def _lobby_page(request: Request) -> Response:
+    return FileResponse(STATIC / "lobby.html")
+
+
+async def _seat_page(request: Request) -> Response:
+    # the same file for every table and seat: the seat's token stays in the address's #, never sent
+    return FileResponse(STATIC / "seat.html")
+
+
+def _page_routes(config: TableConfig) -> list[Route]:
+    """`/`: the table page; with the lobby and no state file, the lobby. The lobby's pages beside."""
+    if config.lobby is None:
+        return [Route("/", _page)]
+    return [Route("/", _lobby_page if config.state_path is None else _page),
+            Route("/lobby", _lobby_page), Route("/board", _page), Route("/tables/{table:int}", _seat_page)]
+
+
 def _settle(config: TableConfig) -> None:
     """Load what every request uses, then take all that is loaded out of the garbage collector's
     sight: a full collection would otherwise walk every object of the libraries, the board and
@@ -152,10 +169,10 @@ def create_app(config: TableConfig) -> Starlette:
     """The app; its `state.feed` is the change feed, to `close()` when the server stops."""
     feed = ChangeFeed(lambda: config.state_path)
     routes = [
-        Route("/", _page),
+        *_page_routes(config),
         *table_api.routes(config, feed),
         *solo_api.routes(config),
-        *(lobby_api.routes(config.lobby) if config.lobby else []),
+        *(lobby_api.routes(config.lobby, config.join_url) if config.lobby else []),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     handlers: dict[Any, Any] = {

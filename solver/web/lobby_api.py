@@ -17,6 +17,7 @@ import contextlib
 import secrets
 from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 from sse_starlette.sse import EventSourceResponse
 from starlette.concurrency import run_in_threadpool
@@ -25,7 +26,15 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from solver.core.errors import BadInput
-from solver.documents.lobby import WATCHER, created_document, table_view_document, tables_document
+from solver.documents.lobby import (
+    WATCHER,
+    again_document,
+    board_at_document,
+    created_document,
+    options_document,
+    table_view_document,
+    tables_document,
+)
 from solver.tables.changes import Listener
 from solver.tables.errors import ActionRefused, NoSuchTable, SeatRefused, StaleVersion
 from solver.tables.params import params_from_request
@@ -37,15 +46,19 @@ if TYPE_CHECKING:
 ACTION_KEYS = {"action", "version"}
 
 
-def routes(lobby: Lobby) -> list[Route]:
+def routes(lobby: Lobby, join_url: str | None = None) -> list[Route]:
     api = _LobbyApi(lobby)
+    api.join_url = join_url
     return [
         Route("/api/tables", api.tables, methods=["GET", "POST"]),
+        Route("/api/tables/options", api.options, methods=["GET"]),
         Route("/api/tables/import", api.import_state, methods=["POST"]),
         Route("/api/tables/{table:int}", api.view, methods=["GET"]),
         Route("/api/tables/{table:int}/actions", api.act, methods=["POST"]),
         Route("/api/tables/{table:int}/events", api.events, methods=["GET"]),
         Route("/api/tables/{table:int}/export", api.export, methods=["GET"]),
+        Route("/api/tables/{table:int}/moves/{move:int}", api.board_at, methods=["GET"]),
+        Route("/api/tables/{table:int}/again", api.again, methods=["POST"]),
     ]
 
 
@@ -96,6 +109,7 @@ def _bearer(request: Request) -> str | None:
 class _LobbyApi:
     def __init__(self, lobby: Lobby) -> None:
         self.lobby = lobby
+        self.join_url: str | None = None
 
     async def tables(self, request: Request) -> Response:
         if request.method == "GET":
@@ -105,7 +119,32 @@ class _LobbyApi:
         body = await json_object(request, '{"seats": [{"name": "Anna"}, {"name": "Ben", "bot": "greedy"}]}')
         params = params_from_request(body, seed=secrets.randbits(63))
         created = await run_in_threadpool(self.lobby.create_table, params)
-        return JSONResponse(created_document(created), status_code=201)
+        return JSONResponse(created_document(created, *self._join_base(request)), status_code=201)
+
+    async def options(self, request: Request) -> Response:
+        return JSONResponse(options_document())
+
+    async def board_at(self, request: Request) -> Response:
+        table, move = int(request.path_params["table"]), int(request.path_params["move"])
+        latest = await run_in_threadpool(self.lobby.version, table)
+        snapshot = await run_in_threadpool(self.lobby.snapshot_at, table, move)
+        return JSONResponse(board_at_document(snapshot, latest))
+
+    async def again(self, request: Request) -> Response:
+        table = int(request.path_params["table"])
+        token = _bearer(request)
+        if token is None:
+            raise SeatRefused("only a seat plays again: send its join token as the header Authorization: Bearer TOKEN")
+        following, new_token = await run_in_threadpool(self.lobby.play_again, table, token)
+        return JSONResponse(again_document(following, new_token, *self._join_base(request)))
+
+    def _join_base(self, request: Request) -> tuple[str, str]:
+        """Where a join link points: the address other devices open (the server's join address, with
+        its join token) when it has one, else the address this request came to."""
+        if self.join_url:
+            parts = urlsplit(self.join_url)
+            return f"{parts.scheme}://{parts.netloc}", f"?{parts.query}" if parts.query else ""
+        return str(request.base_url).rstrip("/"), ""
 
     async def import_state(self, request: Request) -> Response:
         raw = await read_body(request)

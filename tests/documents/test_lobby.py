@@ -11,12 +11,13 @@ from typing import Any
 
 from solver.documents.lobby import WATCHER, seat_view_document
 from solver.game import encoding
-from solver.game.actions import Shuffle
+from solver.game.actions import Discard, Draw, Play, Shuffle
 from solver.game.encoding import Encoding
 from solver.game.game import Game
-from solver.game.state import State
-from solver.tables.params import SeatSpec, TableParams
-from solver.tables.replay import Replayed, apply_move
+from solver.game.state import State, Step
+from solver.tables.params import SeatSpec, TableParams, params_from_request
+from solver.tables.replay import Replayed, apply_move, start
+from tests.game.deal import full_boos
 from tests.game.deal import game as make_game
 
 Orders = dict[str, list[int]]
@@ -115,3 +116,66 @@ def test_another_seat_s_discard_shows_its_back_and_its_own_discard_its_number() 
     assert str(discarded) not in ben["log"][-1]["text"].split()
     assert discarded in anna["out"]["cards"] and discarded not in ben["out"]["cards"]
     assert ben["out"]["backs"] == [anna["log"][-1]["back"]]
+
+
+
+def described(replayed: Replayed) -> list[dict[str, Any]]:
+    """The mover's legal actions as its view describes them (their kinds, cards, piles)."""
+    legal = replayed.legal_codes()
+    actions = {code: action for code in legal if (action := replayed.codes.decode(code, replayed.state.mover))}
+    seat = replayed.mover_seat()
+    return list(seat_view_document(replayed.state, seat, replayed.seen, legal,
+                                   {code: replayed.codes.text(code) for code in legal}, actions)["legal"])
+
+
+def dealt(seed: int) -> Replayed:
+    """A table of three dealt from `seed`, as the lobby deals one."""
+    return start(params_from_request({"seats": [{"name": "Anna"}, {"name": "Ben"}, {"name": "Carl"}]}, seed))
+
+
+def test_each_legal_action_says_what_it_is() -> None:
+    replayed = dealt(5)
+    rng, kinds = random.Random(5), set()
+    while not replayed.state.is_terminal() and len(replayed.seen) < 120:
+        for entry in described(replayed):
+            action = replayed.codes.decode(entry["action"], replayed.state.mover)
+            assert entry["text"] == replayed.codes.text(entry["action"])
+            match action:
+                case Play(card, choice):
+                    assert entry == {**entry, "kind": "play", "card": card if isinstance(card, int) else "remove",
+                                     "choice": choice}
+                case Draw(pile):
+                    assert entry == {**entry, "kind": "draw", "pile": pile}
+                case Discard(card):
+                    assert entry == {**entry, "kind": "discard", "card": card}
+                case _:
+                    assert entry["kind"] == type(action).__name__.lower()
+            kinds.add(entry["kind"])
+        apply_move(replayed, replayed.state.current_player(), rng.choice(replayed.legal_codes()))
+    assert {"draw", "play", "pass", "discard", "decline"} <= kinds
+
+
+def test_the_stop_window_is_shown_to_every_seat_alike() -> None:
+    replayed = dealt(3)
+    rng, windows = random.Random(3), 0
+    while not replayed.state.is_terminal() and windows < 3:
+        mover = replayed.state.current_player()
+        window = view(replayed, WATCHER)["stop"]
+        if replayed.state.step is Step.STOP:
+            windows += 1
+            assert window is not None and window["asked"] == mover and window["removable"]
+            assert window["player"] == replayed.state.mover and window["takers"]
+            assert all(view(replayed, seat)["stop"] == window for seat in (0, 1, 2))
+        else:
+            assert window is None
+        apply_move(replayed, mover, rng.choice(replayed.legal_codes()))
+    assert windows
+
+
+def test_a_two_player_seat_sees_its_hand_as_the_game_checks_the_turn() -> None:
+    # Card 10 would leave Boos with 4 markers and card 3 cannot take one off: rule 15 at the turn's end.
+    state = full_boos([10, 3])
+    hand = seat_view_document(state, 0, [])["hand"]
+    assert [entry["card"]["number"] for entry in hand["plays"]] == []
+    refused = {entry["card"]["number"]: entry for entry in hand["not_playable"]}
+    assert refused[10]["rule"] == 15 and refused[10]["refusal"]["kind"] == "turn ends overfull"

@@ -62,3 +62,18 @@ def arrange(state: State, hands: dict[str, list[int]] | None = None, piles: dict
         state.table.tiles = dict(tiles)
     assert state.table.problems() == []
     return state
+
+
+# Boos holds 3 markers; card 10 ("The jailbreak took place in Hahnmühle, Herrstein, Simmern or Boos",
+# Herrstein tiled) puts a fourth there; card 20 as the jailbreak ("... took place in the west") takes it off.
+FULL_BOOS = {"arrest": ["Boos", "Simmern", "Oberhausen"], "beehive theft": ["Boos", "Simmern"],
+             "robbers' ball": ["Boos", "Kirn"]}
+FULL_BOOS_TILES = {"hideout": "Obermoschel", "break-in": "Lettweiler", "extortion": "Meisenheim",
+                   "robbery": "Thiergarten", "murder": "Herrstein", "imprisonment": "Trifthütte"}
+
+
+def full_boos(hand: list[int]) -> State:
+    """A two-player-variant turn of Anna's with this hand on the full-Boos board."""
+    state = arrange(dealt(two_player()), hands={"Anna": hand}, markers=FULL_BOOS, tiles=FULL_BOOS_TILES)
+    state.table.remove_one_used.append("Anna")  # the "Remove one marker" card is spent: it cannot help
+    return state

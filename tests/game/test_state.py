@@ -7,9 +7,10 @@ import pytest
 
 from solver.game.actions import Deal, Decline, Discard, Draw, IllegalAction, Pass, PayShuffle, Pick, Play, Stop
 from solver.game.game import LOCATION_PILES
+from solver.game.playout import FastState
 from solver.game.state import TERMINAL, Step
 from solver.table.state import REMOVE, Finished, MoveKind, parse_state
-from tests.game.deal import arrange, dealt, game, two_player
+from tests.game.deal import FULL_BOOS, FULL_BOOS_TILES, arrange, dealt, full_boos, game, two_player
 
 BLUE = "blue"
 
@@ -223,6 +224,37 @@ def test_two_player_turn_ended_after_one_card() -> None:
     state.apply_action(state.legal_actions()[0])
     state.apply_action(Decline())
     assert state.mover == "Ben" and len(state.hands["Anna"]) == 2
+
+
+def test_two_player_rule_15_counts_only_at_the_end_of_the_turn() -> None:
+    # "Rule No. 15 (maximum of three markers per location) only counts at the end of a player's turn."
+    state = full_boos([10, 20])
+    assert Play(10) in state.legal_actions()
+    state.apply_action(Play(10))
+    assert state.table.overfull() == ["Boos has 4 markers; at most 3 at the end of a turn (rule 15)"]
+    assert state.legal_actions() == [Play(20, "jailbreak")]  # no Pass: "Only 3 markers ... at the end of a turn"
+    with pytest.raises(IllegalAction, match="rule 15"):
+        state.apply_action(Pass())
+    state.apply_action(Play(20, "jailbreak"))
+    assert state.table.overfull() == [] and Pass() in state.legal_actions()
+    assert FastState.from_state(state).legal_actions() == state.legal_actions()
+
+
+def test_two_player_a_card_that_leaves_the_turn_unable_to_end_is_refused() -> None:
+    state = full_boos([10, 3])  # card 3 cannot take the fourth marker off Boos
+    assert state.legal_actions() == [Pass()] == FastState.from_state(state).legal_actions()
+    before = state.table.to_dict()
+    with pytest.raises(IllegalAction, match="the turn could not end: Boos has 4 markers"):
+        state.apply_action(Play(10))
+    assert state.table.to_dict() == before and state.hands["Anna"] == [10, 3]
+
+
+def test_the_rulebook_game_refuses_a_fourth_marker_at_once() -> None:
+    # Rule 15: "If 3 markers already lie on a location, it is not allowed (at that moment) to play a card
+    # which requires a further marker to be placed on this location."
+    state = arrange(dealt(game(("Anna", "Ben"))), hands={"Anna": [10, 20]}, markers=FULL_BOOS, tiles=FULL_BOOS_TILES)
+    state.table.remove_one_used.append("Anna")
+    assert Play(10) not in state.legal_actions()
 
 
 def test_a_finished_game_saves_as_a_state_file_with_hands_and_piles() -> None:

@@ -129,7 +129,9 @@ def check_view(view: dict[str, Any], truth: Truth, seat: int | None) -> None:
     assert all(len(pile["backs"]) <= visible_depth(replayed.game) for pile in view["piles"])
     legal = replayed.legal_codes() if seat is not None and seat == replayed.mover_seat() else []
     expected = seat_view_document(replayed.state, seat, replayed.seen, legal,
-                                  {code: replayed.codes.text(code) for code in legal})
+                                  {code: replayed.codes.text(code) for code in legal},
+                                  {code: action for code in legal
+                                   if (action := replayed.codes.decode(code, replayed.state.mover)) is not None})
     assert {key: view[key] for key in expected} == json.loads(json.dumps(expected))
 
 

@@ -17,6 +17,7 @@ from solver.game.observation import full_string
 from solver.table.state import parse_state
 from solver.tables.errors import ActionRefused, NoSuchTable, SeatRefused, StaleVersion
 from solver.tables.params import params_from_request
+from solver.tables.replay import apply_move
 from solver.tables.schema import MOVES, SEATS, TABLES
 from solver.tables.service import Lobby, TableSnapshot, token_hash
 
@@ -218,3 +219,76 @@ def test_servers_racing_in_threads_apply_exactly_one_move(open_lobby: Callable[[
     assert sorted(outcomes) == ["stale", "stale", "stale", "won"]
     moves = moves_of(lobbies[0], table)
     assert [seq for seq, _, _ in moves] == list(range(1, len(moves) + 1)) and moves[0] == (1, 0, code)
+
+
+def finished_table(lobby: Lobby, seed: int = 3) -> tuple[int, dict[int, str]]:
+    """A table of two people and a greedy bot, played to its end with the greedy bot's moves."""
+    table, tokens = new_table(lobby, {"seats": [{"name": "Anna"}, {"name": "Ben"}, {"name": "Carl", "bot": "greedy"}]},
+                              seed=seed)
+    snapshot = lobby.snapshot(table)
+    while snapshot.replayed is not None and not snapshot.replayed.state.is_terminal():
+        mover = snapshot.replayed.mover_seat()
+        assert mover is not None
+        snapshot = lobby.act(table, mover, greedy_code(snapshot), snapshot.row.version)
+    return table, tokens
+
+
+def test_the_board_at_an_earlier_move_is_the_game_replayed_that_far(open_lobby: Callable[[], Lobby]) -> None:
+    lobby = open_lobby()
+    table, _ = finished_table(lobby)
+    now = lobby.snapshot(table)
+    assert now.replayed is not None
+    for version in (0, 1, now.row.version // 2, now.row.version):
+        past = lobby.snapshot_at(table, version)
+        assert past.row.version == version and past.replayed is not None and past.replayed.version == version
+        assert past.replayed.seen == now.replayed.seen[:version]
+    assert lobby.snapshot_at(table, 0).row.status == "playing"
+    assert lobby.snapshot_at(table, now.row.version).row.status == "over"
+    with pytest.raises(BadInput, match="a move number is 0 to"):
+        lobby.snapshot_at(table, now.row.version + 1)
+
+
+def test_play_again_makes_one_next_table_whoever_asks_first(open_lobby: Callable[[], Lobby]) -> None:
+    lobbies = [open_lobby(), open_lobby()]
+    table, tokens = finished_table(lobbies[0])
+    answers: dict[int, tuple[int, str]] = {}
+    start = threading.Barrier(2)
+
+    def ask(seat: int) -> None:
+        start.wait()
+        answers[seat] = lobbies[seat].play_again(table, tokens[seat])
+
+    threads = [threading.Thread(target=ask, args=(seat,)) for seat in (0, 1)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert answers[0][0] == answers[1][0] and answers[0][1] != answers[1][1]
+    following = answers[0][0]
+    assert [row.id for row in lobbies[0].tables(open_only=False)] == [following, table]  # one next table, not two
+    assert lobbies[0].tables(open_only=False)[1].next_table == following
+    assert lobbies[0].seat_of(following, answers[0][1]) == 0 and lobbies[1].seat_of(following, answers[1][1]) == 1
+    assert lobbies[0].play_again(table, tokens[0]) == answers[0]  # asked again: the same seat, the same token
+    with pytest.raises(SeatRefused):
+        lobbies[0].seat_of(following, tokens[0])  # the old token is no seat's there
+
+
+def test_play_again_waits_for_the_end_and_a_seat(open_lobby: Callable[[], Lobby]) -> None:
+    lobby = open_lobby()
+    table, tokens = new_table(lobby)
+    with pytest.raises(SeatRefused, match="once the game is over"):
+        lobby.play_again(table, tokens[0])
+    with pytest.raises(SeatRefused):
+        lobby.play_again(table, "no seat's token")
+
+
+def test_a_past_board_asked_for_again_is_the_same_and_a_copy(open_lobby: Callable[[], Lobby]) -> None:
+    lobby = open_lobby()
+    table, _ = finished_table(lobby)
+    first, again = lobby.snapshot_at(table, 10), lobby.snapshot_at(table, 10)
+    assert first.replayed is not None and again.replayed is not None and first.replayed is not again.replayed
+    assert full_string(first.replayed.state) == full_string(again.replayed.state)
+    mover = first.replayed.mover_seat()
+    assert mover is not None
+    apply_move(first.replayed, mover, first.replayed.legal_codes()[0])  # the caller's copy plays on...
+    assert lobby.snapshot_at(table, 10).replayed.version == 10  # type: ignore[union-attr]  # ...the kept one not

@@ -28,8 +28,10 @@ from tests.web.test_guard import CROSS_SITE
 
 TWO = {"seats": [{"name": "Anna"}, {"name": "Ben", "bot": "greedy"}]}
 STATE_FILE = "players: [Anna, Ben]\nscores: {Anna: 3, Ben: 1}\nmarkers:\n  murder: [Kirn, Boos]\n"
-LOBBY_WRITES = ["/api/tables", "/api/tables/import", "/api/tables/1/actions"]
-LOBBY_READS = ["/api/tables", "/api/tables/1", "/api/tables/1/export", "/api/tables/1/events"]
+LOBBY_WRITES = ["/api/tables", "/api/tables/import", "/api/tables/1/actions", "/api/tables/1/again"]
+LOBBY_READS = ["/api/tables", "/api/tables/1", "/api/tables/1/export", "/api/tables/1/events",
+               "/api/tables/options", "/api/tables/1/moves/0", "/tables/1", "/lobby"]
+PAIR = {"seats": [{"name": "Anna"}, {"name": "Ben"}, {"name": "Carl", "bot": "greedy"}]}
 
 
 @pytest.fixture
@@ -57,7 +59,9 @@ def test_a_new_table_answers_its_id_and_each_person_s_token_once(client: TestCli
     assert body["table"] == 1 and [s["kind"] for s in body["seats"]] == ["human", "human", "bot"]
     tokens = [s.get("token") for s in body["seats"]]
     assert tokens[0] and tokens[1] and tokens[2] is None
-    assert body["seats"][0]["join"] == f"/tables/1#seat={tokens[0]}"
+    # the join link is the address other devices open (a QR code needs it whole), the token after the #
+    assert body["seats"][0]["join"] == f"http://localhost/tables/1#seat={tokens[0]}"
+    assert body["seats"][0]["qr"].lstrip().startswith("<?xml") and "<svg" in body["seats"][0]["qr"]
     assert body["view"]["seat"] is None and body["view"]["hand"] is None
     listed = client.get("/api/tables").json()["tables"]
     assert [t["table"] for t in listed] == [1] and "token" not in str(listed)
@@ -165,7 +169,91 @@ def test_the_guard_refuses_a_foreign_host_on_every_lobby_route(client: TestClien
 def test_serve_without_a_lobby_serves_no_lobby(tmp_path: Path) -> None:
     with local_client(TableConfig(folder=tmp_path)) as client:
         assert client.get("/api/tables").status_code == 404
+        assert client.get("/tables/1").status_code == 404 and client.get("/lobby").status_code == 404
         assert client.get("/api/puzzles").status_code == 200
+
+
+def test_the_lobby_serves_its_pages(client: TestClient) -> None:
+    assert "lobby.js" in client.get("/").text  # no state file: the lobby is the front page
+    assert "lobby.js" in client.get("/lobby").text and "table.js" in client.get("/board").text
+    assert "seat.js" in client.get("/tables/7").text  # one page for every table and seat: no token in it
+
+
+def test_the_options_name_the_bots_and_the_rules(client: TestClient) -> None:
+    options = client.get("/api/tables/options").json()
+    assert {"greedy", "random"} <= set(options["bots"]) and options["players"] == {"min": 2, "max": 4}
+    assert options["variant"]["last_delict_points"] == 5 and options["decks"] == [{"name": "bundled", "default": True}]
+
+
+def play_out(client: TestClient, tokens: dict[int, str], table: int = 1) -> dict[str, Any]:
+    """Every person's seat plays its eager move until the game is over; the last view."""
+    view = client.get(f"/api/tables/{table}").json()
+    while view["over"] is None:
+        mover = view["to_move"]
+        mine = client.get(f"/api/tables/{table}", headers=seat(tokens[mover])).json()
+        view = client.post(f"/api/tables/{table}/actions", json={"action": eager(mine), "version": mine["version"]},
+                           headers=seat(tokens[mover])).json()
+    return view
+
+
+def test_the_board_at_any_earlier_move_is_the_watcher_s_view_then(client: TestClient) -> None:
+    token = client.post("/api/tables", json=TWO).json()["seats"][0]["token"]
+    view = play_out(client, {0: token})
+    for move in (0, 5, view["version"] // 2, view["version"]):
+        past = client.get(f"/api/tables/1/moves/{move}").json()
+        assert past["version"] == move and past["latest"] == view["version"]
+        assert past["seat"] is None and past["hand"] is None and past["legal"] == []
+        assert len(past["log"]) == move and past["log"] == client.get(f"/api/tables/1/moves/{move}").json()["log"]
+    assert client.get("/api/tables/1/moves/0").json()["board"]["markers"] == {}
+    assert client.get(f"/api/tables/1/moves/{view['version']}").json()["board"] == view["board"]
+    # a seat's token changes nothing: the past is public, told alike to all
+    assert client.get("/api/tables/1/moves/5", headers=seat(token)).json()["hand"] is None
+
+
+@pytest.mark.parametrize("path", ["/api/tables/1/moves/9999", "/api/tables/2/moves/0"])
+def test_a_move_not_made_or_a_companion_table_has_no_past_board(client: TestClient, path: str) -> None:
+    client.post("/api/tables", json=TWO)
+    client.post("/api/tables/import", content=STATE_FILE.encode(), headers={"content-type": "application/yaml"})
+    answer = client.get(path)
+    assert answer.status_code == 400 and "\n" not in answer.json()["error"]
+
+
+def test_play_again_leads_each_seat_to_its_own_seat_at_one_next_table(client: TestClient) -> None:
+    created = client.post("/api/tables", json=PAIR).json()
+    tokens = {s["seat"]: s["token"] for s in created["seats"] if "token" in s}
+    early = client.post("/api/tables/1/again", headers=seat(tokens[0]))
+    assert early.status_code == 403 and "over" in early.json()["error"]
+    play_out(client, tokens)
+    assert client.post("/api/tables/1/again").status_code == 403  # a watcher has no seat to take
+    anna = client.post("/api/tables/1/again", headers=seat(tokens[0])).json()
+    assert client.get("/api/tables/1").json()["next"] == anna["table"] == 2
+    assert client.post("/api/tables/1/again", headers=seat(tokens[0])).json() == anna  # asked again: the same
+    ben = client.post("/api/tables/1/again", headers=seat(tokens[1])).json()
+    assert ben["table"] == 2 and ben["token"] not in (anna["token"], tokens[0], tokens[1])
+    assert ben["join"] == f"http://localhost/tables/2#seat={ben['token']}"
+    for index, token in ((0, anna["token"]), (1, ben["token"])):
+        view = client.get("/api/tables/2", headers=seat(token)).json()
+        assert view["seat"] == index and view["status"] == "playing"
+    assert [s["bot"] for s in client.get("/api/tables/2").json()["seats"]] == [None, None, "greedy"]
+    assert client.get("/api/tables/2", headers=seat(tokens[0])).status_code == 403  # the old token opens no new seat
+    assert client.post("/api/tables/1/again", headers=seat("made-up")).status_code == 403
+
+
+def test_a_seat_not_yet_back_cannot_be_opened_by_anyone(config: TableConfig) -> None:
+    assert config.lobby is not None
+    with local_client(config) as client:
+        created = client.post("/api/tables", json=PAIR).json()
+        tokens = {s["seat"]: s["token"] for s in created["seats"] if "token" in s}
+        play_out(client, tokens)
+        client.post("/api/tables/1/again", headers=seat(tokens[0]))
+    # Ben has not asked: his seat at table 2 has no token yet, so no token at all opens it
+    from sqlalchemy import select
+
+    from solver.tables.schema import SEATS
+
+    with config.lobby.engine.connect() as connection:
+        hashes = dict(connection.execute(select(SEATS.c.seat, SEATS.c.token_hash).where(SEATS.c.table_id == 2)).all())
+    assert hashes[0] is not None and hashes[1] is None and hashes[2] is None
 
 
 def test_the_change_feed_tells_each_new_version(config: TableConfig) -> None:
@@ -216,3 +304,19 @@ def _until_data(lines: Iterator[str], count: int) -> Iterator[str]:
             count -= 1
             if count == 0:
                 return
+
+
+def test_a_join_link_names_the_address_other_devices_open(tmp_path: Path) -> None:
+    """Served to the network (a join token of the server's own), a seat's link is the network address
+    with the server's token, then the seat's token after the #."""
+    lobby = Lobby(open_database(f"sqlite:///{tmp_path / 'tables.sqlite'}"))
+    config = TableConfig(folder=tmp_path, lobby=lobby, token="abc", join_url="http://192.168.1.20:8765/?token=abc")
+    with local_client(config) as client:
+        created = client.post("/api/tables?token=abc", json=TWO).json()
+        token = created["seats"][0]["token"]
+        assert created["seats"][0]["join"] == f"http://192.168.1.20:8765/tables/1?token=abc#seat={token}"
+        again = client.get("/tables/1?token=abc")
+        assert again.status_code == 200 and "seat.js" in again.text
+    with local_client(config) as stranger:  # no token of the server's: not even the page
+        assert stranger.get("/tables/1").status_code == 403
+    lobby.engine.dispose()

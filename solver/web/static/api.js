@@ -22,11 +22,13 @@ export function withToken(path) {
  * @param {string} path
  * @param {unknown} [body] sent as JSON, or as it is with a `type`
  * @param {string} [type] the body's media type when it is text (a puzzle file)
+ * @param {string | null} [seat] a lobby seat's join token, sent as `Authorization: Bearer`
  * @returns {Promise<any>}
  */
-async function request(method, path, body, type) {
+export async function request(method, path, body, type, seat) {
   /** @type {Record<string, string>} */
   const headers = { Accept: "application/json" };
+  if (seat) headers.Authorization = `Bearer ${seat}`;
   /** @type {RequestInit} */
   const options = { method, headers };
   if (body !== undefined) {
@@ -101,15 +103,16 @@ export const api = {
   solution: (name) => get(`${puzzle(name)}/solution`),
 };
 
-/** Follow the change feed: onVersion(version) on every `state` event, onStatus("live" | "reconnecting"). */
-export function followChanges(onVersion, onStatus) {
-  const source = new EventSource(withToken("/api/events"));
+/** Follow the change feed: onVersion(version) on every `state` event (the lobby's tables: `version`
+ * events at `path`), onStatus("live" | "reconnecting"). */
+export function followChanges(onVersion, onStatus, path = "/api/events", event = "state") {
+  const source = new EventSource(withToken(path));
   source.addEventListener("open", () => onStatus("live"));
   source.addEventListener("error", () => onStatus("reconnecting"));
-  source.addEventListener("state", (event) => {
+  source.addEventListener(event, (message) => {
     onStatus("live");
     try {
-      onVersion(JSON.parse(event.data).version);
+      onVersion(JSON.parse(message.data).version);
     } catch {
       onVersion(null);
     }

@@ -261,3 +261,89 @@ export interface Vocabulary {
   label(name: string): string;
   provenance(provenance: string): string;
 }
+
+// ----- the lobby of tables (docs/table.md, "Tables") -----------------------------------------------
+
+export interface SeatSummary { seat: number; name: string; kind: "human" | "bot"; bot: string | null }
+
+/** A seat of a new table: `token`, `join` and `qr` (an SVG document) for a person's seat, told this once. */
+export interface CreatedSeat extends SeatSummary { token?: string; join?: string; qr?: string }
+
+export interface TableSummary {
+  table: number;
+  kind: "digital" | "companion";
+  status: "playing" | "over";
+  version: number;
+  created: string;
+  seats: SeatSummary[];
+  next: number | null;
+}
+
+export interface TableOptions {
+  bots: string[];
+  variant: Variant;
+  flags: Record<string, boolean>;
+  decks: { name: string; default: boolean }[];
+  players: { min: number; max: number };
+}
+
+export interface CardBack { letter: string; shows: string; colour: string | null }
+
+export interface SeatPlayer {
+  seat: number; name: string; score: number; hand_size: number; holds_remove: boolean; backs: CardBack[];
+}
+
+export interface LegalAction {
+  action: number;
+  text: string;
+  kind?: "play" | "pass" | "discard" | "decline" | "draw" | "pick" | "stop" | "pay shuffle";
+  card?: number | "remove";
+  choice?: string | null;
+  pile?: string;
+  depth?: number;
+}
+
+export interface LogEntry {
+  seq: number; seat: number; player: string; kind: string; text: string;
+  pile?: string; back?: CardBack; card?: number | "remove"; choice?: string | null; taken_out?: number[];
+}
+
+export interface StopWindow {
+  asked: number; player: string;
+  removable: { delict: string; location: string; reason: string }[];
+  points: number; effect: Effect | null; takers: string[];
+}
+
+export interface SeatHand {
+  cards: { card: number; back: CardBack }[];
+  holds_remove: boolean;
+  player: string;
+  plays: HandPlay[];
+  not_playable: HandPlay[];
+}
+
+/** GET /api/tables/{id}: a digital table as a seat (or a watcher, `seat` null) sees it. */
+export interface TableView extends TableSummary {
+  seat: number | null;
+  player: string | null;
+  players: SeatPlayer[];
+  hand: SeatHand | null;
+  board: { markers: Record<string, string[]>; tiles: Record<string, string>; supply: string[] };
+  scores: Record<string, number>;
+  piles: { name: string; size: number; backs: CardBack[] }[];
+  out: { cards: number[]; backs: CardBack[] };
+  played: { player: string; card: number | "remove"; choice: string | null; points: number; text: string }[];
+  turn: string;
+  step: string;
+  to_move: number | null;
+  turns: number;
+  this_turn: { played: number; discarded: number; to_draw: number };
+  over: { reason: string; winners: string[] } | null;
+  legal: LegalAction[];
+  stop: StopWindow | null;
+  log: LogEntry[];
+  /** a companion table: the state document of its file */
+  state?: StateDocument;
+  /** GET /api/tables/{id}/moves/{k}: the moves made so far */
+  latest?: number;
+}

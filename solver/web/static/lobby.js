@@ -1,0 +1,140 @@
+// @ts-check
+// The lobby page: a new digital table (its seats, people or bots, the rules), its join links with a QR
+// code each, the open tables to watch or join, and a state file imported as a companion table.
+
+import { withToken } from "./api.js";
+import { byId, clear, h } from "./dom.js";
+import { keepSeat, tablesApi } from "./lobbyapi.js";
+
+const PERSON = "";
+const NOBODY = "-";
+const DEFAULT_NAMES = ["Anna", "Ben", "Cleo", "Dora"];
+
+function fatal(message) {
+  const element = byId("fatal");
+  element.textContent = message;
+  element.hidden = false;
+}
+
+/** @param {import("./types").SeatSummary} seat */
+function seatWords(seat) {
+  return seat.bot ? `${seat.name} (${seat.bot} bot)` : seat.name;
+}
+
+/** The seat rows of the form: a name, and who plays it (a person, a bot, or no seat at all). */
+function drawSeatRows(options) {
+  const rows = [];
+  for (let index = 0; index < options.players.max; index += 1) {
+    const choices = [h("option", { value: PERSON }, "a person"),
+      ...options.bots.map((bot) => h("option", { value: bot }, `${bot} bot`))];
+    if (index >= options.players.min) choices.push(h("option", { value: NOBODY }, "no seat"));
+    const select = h("select", { name: "who", "aria-label": `seat ${index + 1} is played by` }, choices);
+    select.value = index < 2 ? PERSON : (options.bots.includes("greedy") ? "greedy" : options.bots[0]);
+    rows.push(h("div", { class: "seat-row" },
+      h("label", {}, `Seat ${index + 1} `, h("input", {
+        name: "name", type: "text", autocomplete: "off", value: DEFAULT_NAMES[index] || "", maxlength: "40",
+      })), select));
+  }
+  clear(byId("seat-rows"), rows);
+  clear(byId("deck"), options.decks.map((deck) => h("option", { value: deck.name, selected: deck.default },
+    deck.name === "bundled" ? "the bundled deck" : deck.name)));
+}
+
+function createBody(form) {
+  const names = [...form.querySelectorAll("input[name=name]")].map((input) => input.value.trim());
+  const who = [...form.querySelectorAll("select[name=who]")].map((select) => select.value);
+  const seats = [];
+  names.forEach((name, index) => {
+    if (who[index] === NOBODY) return;
+    seats.push(who[index] === PERSON ? { name } : { name, bot: who[index] });
+  });
+  const field = (name) => /** @type {HTMLInputElement} */ (form.elements.namedItem(name)).checked;
+  /** @type {Record<string, unknown>} */
+  const variant = {};
+  if (field("two_player")) variant.two_player = true;
+  if (field("last_one")) variant.last_delict_points = 1;
+  return { seats, variant, alternative_piles: field("alternative_piles"), first_draws_abc: field("first_draws_abc") };
+}
+
+/** The new table's join links: each person's link and its QR code, and a button to sit there on this device. */
+function showCreated(created) {
+  const items = created.seats.map((seat) => {
+    if (!seat.join) return h("li", { class: "join-seat" }, h("strong", {}, seatWords(seat)), " — played by the server");
+    const code = h("img", {
+      class: "join-qr", alt: `QR code of ${seat.name}'s join link`, width: "164", height: "164",
+      src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(seat.qr)}`,
+    });
+    return h("li", { class: "join-seat", "data-seat": String(seat.seat) },
+      h("strong", {}, seat.name), code,
+      h("a", { class: "join-link", href: seat.join }, seat.join),
+      h("button", { type: "button", class: "secondary", onclick: () => sitHere(created.table, seat) },
+        `Sit here as ${seat.name}`));
+  });
+  items.push(h("li", {}, h("a", { href: withToken(`/tables/${created.table}`) }, `Watch table ${created.table}`)));
+  clear(byId("join-list"), items);
+  byId("created-title").textContent = `Table ${created.table}: join links`;
+  byId("created").hidden = false;
+  byId("created").scrollIntoView({ block: "start" });
+}
+
+function sitHere(table, seat) {
+  keepSeat(table, seat.token);
+  location.assign(withToken(`/tables/${table}`));
+}
+
+async function listTables() {
+  const every = byId("show-all", HTMLInputElement).checked;
+  let answer;
+  try {
+    answer = await tablesApi.list(every);
+  } catch (error) {
+    clear(byId("table-list"), h("li", { class: "error" }, error.message));
+    return;
+  }
+  const items = answer.tables.map((table) => h("li", { class: "table-entry", "data-table": String(table.table) },
+    h("a", { href: withToken(`/tables/${table.table}`) },
+      table.kind === "companion" ? `Table ${table.table}: a companion board` : `Table ${table.table}`),
+    ` — ${table.seats.map(seatWords).join(", ")} · ${table.version} moves`
+      + (table.status === "over" ? " · over" : "")));
+  clear(byId("table-list"), items.length ? items : h("li", { class: "hint" }, "No table yet."));
+}
+
+async function importFile(input) {
+  const file = input.files && input.files[0];
+  if (!file) return;
+  try {
+    const view = await tablesApi.importState(await file.text());
+    location.assign(withToken(`/tables/${view.table}`));
+  } catch (error) {
+    byId("import-error").textContent = error.message;
+  }
+}
+
+async function boot() {
+  let options;
+  try {
+    options = await tablesApi.options();
+  } catch (error) {
+    fatal(error.message);
+    return;
+  }
+  drawSeatRows(options);
+  byId("board-link", HTMLAnchorElement).href = withToken("/board");
+  byId("solo-link", HTMLAnchorElement).href = withToken("/solo");
+  const form = byId("create", HTMLFormElement);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    byId("create-error").textContent = "";
+    try {
+      showCreated(await tablesApi.create(createBody(form)));
+      listTables();
+    } catch (error) {
+      byId("create-error").textContent = error.message;
+    }
+  });
+  byId("show-all").addEventListener("change", listTables);
+  byId("import-file").addEventListener("change", (event) => importFile(event.target));
+  listTables();
+}
+
+boot();
