@@ -6,14 +6,18 @@ import contextlib
 import secrets
 import socket
 import webbrowser
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from solver.commands.options import board_option, deck_option
 from solver.core.errors import BadInput
 from solver.web.addresses import lan_addresses
+
+if TYPE_CHECKING:
+    from solver.web.workers import ServeOptions
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
@@ -31,23 +35,45 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
 @click.option("--db", "db_url", metavar="URL",
               help="The lobby's database (implies --lobby): sqlite:///FILE or postgresql+psycopg://USER@HOST/NAME; "
                    "default: schinderhannes-tables.sqlite in this folder.")
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Server processes sharing the port; more than 1 needs the lobby on PostgreSQL (--db).")
+@click.option("--public-url", metavar="URL",
+              help="The address people open when a reverse proxy passes requests on to this server, e.g. "
+                   "https://club.example/: its name is served, and every request needs the join token.")
 def serve(state_file: str | None, port: int, host: str, deck_file: str | None, board_file: str | None,
-          no_browser: bool, lobby: bool, db_url: str | None) -> None:
+          no_browser: bool, lobby: bool, db_url: str | None, workers: int, public_url: str | None) -> None:
     """Serve STATE (a game) and the solo puzzles to the browsers at the table.
 
     The first line printed is the address to open. Every device sees the same board; the
     command line and the page can be used side by side. Ctrl-C stops the server.
     """
 
-    from solver.web.app import TableConfig, create_app
+    from solver.web.workers import ServeOptions
 
     state_path = _existing_state(state_file)
-    token = None if host in LOOPBACK else secrets.token_urlsafe(16)
-    url = _url(host, port, token)
-    config = TableConfig(state_path=state_path, deck_path=Path(deck_file) if deck_file else None,
-                         board_path=Path(board_file) if board_file else None, token=token,
-                         join_url=url if token else None, hosts=_served_names(host),
-                         lobby=_lobby(db_url) if lobby or db_url else None)
+    url_of_db = _database_url(db_url, lobby, workers)
+    public = _public_name(public_url) if public_url else None
+    token = None if host in LOOPBACK and public is None else secrets.token_urlsafe(16)
+    url = f"{public_url.rstrip('/')}/?token={token}" if public_url else _url(host, port, token)
+    options = ServeOptions(state_path=state_path, deck_path=Path(deck_file) if deck_file else None,
+                           board_path=Path(board_file) if board_file else None, token=token,
+                           join_url=url if token else None, hosts=_served_names(host) | {public or host},
+                           db_url=url_of_db, workers=workers)
+    release = _migrate(url_of_db) if url_of_db else None  # once, here: the workers then open it as it is
+    try:
+        _serve(options, host, port, url, no_browser)
+    finally:
+        if release is not None:
+            release()
+
+
+def _serve(options: ServeOptions, host: str, port: int, url: str, no_browser: bool) -> None:
+    """Print the address (and the join token's QR code), then serve: in one process, or in workers."""
+    from solver.web.app import create_app
+    from solver.web.workers import serve_workers
+
+    token, workers = options.token, options.workers
+    config = options.config()
     config.the_board()  # a bad board file is bad input now, not on the first request
     click.echo(url)
     if token:
@@ -60,19 +86,55 @@ def serve(state_file: str | None, port: int, host: str, deck_file: str | None, b
         raise BadInput(f"port {port} is in use on {host}; pick another with --port")
     if not no_browser:
         webbrowser.open(url)
-    if _serve_until_stopped(create_app(config), host, port):
+    if workers > 1:
+        if config.lobby is not None:
+            config.lobby.engine.dispose()  # each worker opens its own
+        click.echo(f"{workers} worker processes", err=True)
+        stopped_by_ctrl_c = serve_workers(options, host, port)
+    else:
+        stopped_by_ctrl_c = _serve_until_stopped(create_app(config), host, port)
+    if stopped_by_ctrl_c:
         raise KeyboardInterrupt  # exit code 130, like any command stopped by Ctrl-C
 
 
-def _lobby(db_url: str | None) -> Any:
-    """The lobby on its database, migrated to the newest schema (BadInput when it cannot be opened)."""
-    from solver.tables.db import default_url, open_database, shown_url
-    from solver.tables.service import Lobby
+def _public_name(public_url: str) -> str:
+    """The host name of the address a reverse proxy serves this server under."""
+    from urllib.parse import urlsplit
 
-    url = db_url or default_url(Path.cwd())
-    engine = open_database(url)
+    from solver.web.guard import host_name
+
+    parts = urlsplit(public_url)
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+        raise BadInput("--public-url takes the address people open, e.g. https://club.example/, "
+                       f"not {public_url[:80]!r}")
+    return host_name(parts.netloc)
+
+
+def _database_url(db_url: str | None, lobby: bool, workers: int) -> str | None:
+    """The lobby's database URL (None: no lobby); several workers need PostgreSQL."""
+    from solver.tables.db import default_url, is_postgresql
+
+    url = db_url or (default_url(Path.cwd()) if lobby else None)
+    if workers > 1 and (url is None or not is_postgresql(url)):
+        raise BadInput(f"--workers {workers} needs the tables on PostgreSQL "
+                       "(--db postgresql+psycopg://USER@HOST/NAME): SQLite is served by one process")
+    return url
+
+
+def _migrate(url: str) -> Callable[[], None] | None:
+    """Claim an SQLite file for this server, then bring the database's schema up to date (BadInput
+    when it cannot be opened); what releases the claim."""
+    from solver.tables.db import open_database, serve_alone, shown_url
+
+    release = serve_alone(url)
+    try:
+        open_database(url).dispose()
+    except BaseException:
+        if release is not None:
+            release()
+        raise
     click.echo(f"tables: {shown_url(url)}", err=True)
-    return Lobby(engine)
+    return release
 
 
 def _serve_until_stopped(app: Any, host: str, port: int) -> bool:

@@ -1,8 +1,10 @@
-"""The lobby's database: SQLite in one file by default, PostgreSQL (psycopg 3) when given its URL;
-the schema is brought up to date by the Alembic migrations on every start (`open_database`)."""
+"""The lobby's database: SQLite in one file by default (in write-ahead-log mode, each commit synced),
+PostgreSQL (psycopg 3) when given its URL; the schema is brought up to date by the Alembic
+migrations on every start (`open_database`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +37,39 @@ def open_database(url: str) -> Engine:
         reason = str(error.orig).strip().splitlines()[0] if error.orig else type(error).__name__
         raise BadInput(f"cannot open the tables' database {shown_url(url)}: {reason}") from None
     return engine
+
+
+def connect_database(url: str) -> Engine:
+    """The engine for `url` as it is, without migrating it: a server's worker process, whose parent
+    brought the schema up to date (once, so that two workers never race to migrate it)."""
+    return _engine(url)
+
+
+def serve_alone(url: str) -> Callable[[], None] | None:
+    """On SQLite, claim the file for this server (one server per file: the pages of a server are
+    told of its own moves only); what releases the claim, None for PostgreSQL. BadInput (one line)
+    when another server holds the file."""
+    from filelock import FileLock, Timeout
+
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or not parsed.database or parsed.database == ":memory:":
+        return None
+    claim = FileLock(f"{parsed.database}.server-lock", timeout=0)
+    try:
+        claim.acquire()
+    except Timeout:
+        raise BadInput(f"another server serves the tables of {parsed.database} (one server a file, since it "
+                       "tells its own pages of its moves); stop it, or host the tables on PostgreSQL "
+                       "for several processes") from None
+    return claim.release
+
+
+def is_postgresql(url: str) -> bool:
+    """Whether `url` names a PostgreSQL database (of any spelling: a wrong one is refused on opening)."""
+    try:
+        return make_url(url).get_backend_name() in ("postgresql", "postgres")
+    except exc.ArgumentError:
+        return False
 
 
 def upgrade(engine: Engine) -> None:
@@ -78,6 +113,10 @@ def _sqlite(url: str) -> Engine:
     def _pragmas(connection: Any, record: Any) -> None:
         cursor = connection.cursor()
         cursor.execute("PRAGMA foreign_keys = ON")
+        # write-ahead log: a commit is one sync of the log (the rollback journal took several, and
+        # blocked the readers meanwhile); FULL: that sync is done before the commit returns
+        cursor.execute("PRAGMA journal_mode = WAL")
+        cursor.execute("PRAGMA synchronous = FULL")
         cursor.close()
 
     return engine

@@ -8,6 +8,10 @@ to move make theirs, each its own transaction. Each table's game is kept in memo
 brought up to date with the moves it has not seen yet, read from the database before every use, so
 several server processes may share one database.
 
+A move is told to the pages listening to its table (`changes`, solver.tables.changes): on
+PostgreSQL by a NOTIFY sent in the move's own transaction, which reaches every process sharing the
+database; on SQLite, served by one process, straight to this process's listeners once it committed.
+
 A seat's join token is made here and given out once; only its SHA-256 is stored. A seat's token at
 the next table ("play again") is derived from its own token, and stored (hashed) when it asks.
 """
@@ -30,6 +34,7 @@ from sqlalchemy import Connection, Engine, exc, insert, select, update
 
 from solver.core.errors import BadInput
 from solver.table.state import parse_state
+from solver.tables.changes import TableChanges, notify_statement
 from solver.tables.errors import ActionRefused, NoSuchTable, SeatRefused, StaleVersion
 from solver.tables.params import SeatSpec, TableParams
 from solver.tables.replay import MoveRefused, Replayed, apply_move, bot_move, start
@@ -101,6 +106,8 @@ class Lobby:
         self._past: OrderedDict[tuple[int, int], Replayed] = OrderedDict()  # never changed once made
         self._locks: dict[int, threading.Lock] = {}
         self._guard = threading.Lock()
+        self.changes = TableChanges()
+        self.notifies = engine.dialect.name == "postgresql"  # NOTIFY reaches every process's listeners
 
     # ----- creating -----------------------------------------------------------------------------
 
@@ -331,6 +338,8 @@ class Lobby:
                     raise _Lost
                 connection.execute(insert(MOVES).values(table_id=table_id, seq=version + 1, action=code, seat=seat,
                                                         at=datetime.now(UTC)))
+                if self.notifies:
+                    connection.execute(notify_statement(table_id, version + 1))  # sent only if this commits
         except (_Lost, exc.IntegrityError):
             self._forget(table_id)
             raise StaleVersion(f"another move was made at version {version} first",
@@ -338,6 +347,8 @@ class Lobby:
         except BaseException:
             self._forget(table_id)  # the game in memory is ahead of the database: replay it next time
             raise
+        if not self.notifies:
+            self.changes.moved(table_id, version + 1)
 
     # ----- the games in memory ------------------------------------------------------------------
 

@@ -53,6 +53,7 @@ class TableConfig:
     hosts: frozenset[str] = LOOPBACK_HOSTS  # the names requests may address this server by (`Host`)
     board: Board | None = None
     lobby: Lobby | None = None  # the tables played together (`serve --lobby`), under /api/tables
+    workers: int = 1  # the processes serving (`serve --workers`): what one keeps in memory, the others lack
     _deck: tuple[object, Deck] | None = None
 
     def the_board(self) -> Board:
@@ -187,7 +188,10 @@ def create_app(config: TableConfig) -> Starlette:
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         _settle(config)
-        yield
+        async with contextlib.AsyncExitStack() as stack:
+            if config.lobby is not None:
+                await stack.enter_async_context(lobby_api.lifespan(config.lobby))
+            yield
 
     app = Starlette(routes=routes, exception_handlers=handlers, middleware=middleware, lifespan=lifespan)
     app.state.feed = feed

@@ -4,11 +4,16 @@ and imported, each seat private.
 A seat proves itself with its join token in the `Authorization: Bearer TOKEN` header (a header, not
 the address: addresses end up in logs and history). Without it a request is a watcher's and sees
 only what every seat sees. The answers are the documents of `solver.documents.lobby`.
+
+A table's event stream waits on the lobby's change notification (`solver.tables.changes`): woken
+when a move is committed, through this process or, on PostgreSQL, any other (`lifespan` keeps the
+process's LISTEN connection open); it never polls the database.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import secrets
 from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
@@ -30,6 +35,7 @@ from solver.documents.lobby import (
     table_view_document,
     tables_document,
 )
+from solver.tables.changes import Listener
 from solver.tables.errors import ActionRefused, NoSuchTable, SeatRefused, StaleVersion
 from solver.tables.params import params_from_request
 from solver.web.bodies import json_object, read_body
@@ -38,7 +44,6 @@ if TYPE_CHECKING:
     from solver.tables.service import Lobby
 
 ACTION_KEYS = {"action", "version"}
-EVENT_POLL_SECONDS = 0.5  # how often an open change feed looks at its table's version
 
 
 def routes(lobby: Lobby, join_url: str | None = None) -> list[Route]:
@@ -55,6 +60,24 @@ def routes(lobby: Lobby, join_url: str | None = None) -> list[Route]:
         Route("/api/tables/{table:int}/moves/{move:int}", api.board_at, methods=["GET"]),
         Route("/api/tables/{table:int}/again", api.again, methods=["POST"]),
     ]
+
+
+@contextlib.asynccontextmanager
+async def lifespan(lobby: Lobby) -> AsyncIterator[None]:
+    """While the server runs: on PostgreSQL, the process's LISTEN connection that tells its event
+    streams of the moves made through every process (on SQLite this process makes them all)."""
+    if not lobby.notifies:
+        yield
+        return
+    from solver.tables.listen import listen_for_moves
+
+    listening = asyncio.create_task(listen_for_moves(lobby.engine, lobby.changes))
+    try:
+        yield
+    finally:
+        listening.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await listening
 
 
 def _error(status: int, message: str, **extra: Any) -> JSONResponse:
@@ -168,15 +191,26 @@ class _LobbyApi:
         return EventSourceResponse(self._versions(request, table))
 
     async def _versions(self, request: Request, table: int) -> AsyncIterator[dict[str, str]]:
-        """The table's version, then each new one, until the client goes away: public, so every seat
-        and watcher re-fetches its own view on each."""
-        told: int | None = None
-        while not await request.is_disconnected():
+        """The table's version, then each new one, until the client goes away (the stream is then
+        cancelled): public, so every seat and watcher re-fetches its own view on each. A burst of
+        moves told before the stream could send is one event, with the latest version."""
+        with self.lobby.changes.listening(table) as listener:  # listening before reading: no move slips by
+            told: int | None = None
             version = await run_in_threadpool(self.lobby.version, table)
-            if version != told:
-                told = version
-                yield {"event": "version", "data": f'{{"version": {version}}}'}
-            await asyncio.sleep(EVENT_POLL_SECONDS)
+            while True:
+                if told is None or version > told:
+                    told = version
+                    yield {"event": "version", "data": f'{{"version": {version}}}'}
+                await listener.wait()
+                version = await self._told(listener, table, told)
+
+    async def _told(self, listener: Listener, table: int, told: int) -> int:
+        """The version a listener was woken with: the highest told, or read again when notices may
+        have been missed."""
+        if listener.reread:
+            listener.reread = False
+            return await run_in_threadpool(self.lobby.version, table)
+        return max(told, listener.latest or 0)
 
     async def _seat(self, request: Request, required: bool) -> tuple[int, int | None]:
         table = int(request.path_params["table"])

@@ -180,6 +180,10 @@ class SoloRoutes:
         return JSONResponse(entry.document())
 
     async def post_puzzle(self, request: Request) -> Response:
+        if self.config.workers > 1:
+            raise BadInput("this server runs several worker processes, and an uploaded puzzle would be kept by one "
+                           "of them only: upload it to a server of one process, or solve it with "
+                           "`schinderhannes solve FILE`")
         raw = await read_body(request)
         try:
             text = raw.decode("utf-8")

@@ -351,6 +351,10 @@ class TableRoutes:
         return await self.changed(self._new_game, data)
 
     def _new_game(self, data: dict[str, Any]) -> dict[str, Any]:
+        if self.config.workers > 1:
+            raise BadInput("this server runs several worker processes, and a game begun here would be served by "
+                           "one of them only: begin it with `schinderhannes game new GAME.yaml` and serve it as "
+                           "`serve GAME.yaml`, or play it as a table of the lobby")
         players = data.get("players")
         if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
             raise BadInput('a new game names its players: {"players": ["Anna", "Ben"]}')

@@ -127,3 +127,50 @@ def test_a_database_the_lobby_cannot_use_is_one_line(run: object) -> None:
     code, out, err = run("serve", "--db", "mysql://me:secret@host/db", "--no-browser")  # type: ignore[operator]
     assert code == 2 and out == ""
     assert "SQLite or PostgreSQL" in err and "\n" not in err.strip() and "secret" not in err
+
+
+@pytest.mark.parametrize("args", [["--lobby"], ["--db", "sqlite:///tables.sqlite"], []])
+def test_several_workers_need_the_tables_on_postgresql(run: object, args: list[str]) -> None:
+    code, out, err = run("serve", *args, "--workers", "2", "--no-browser")  # type: ignore[operator]
+    assert code == 2 and out == ""
+    assert "--workers 2 needs the tables on PostgreSQL" in err and "\n" not in err.strip()
+
+
+def test_behind_a_reverse_proxy_the_public_name_is_served_with_the_join_token(state: Path) -> None:
+    port = free_port()
+    with serving(str(state), "--port", str(port), "--public-url", "https://club.example/") as (_, first):
+        assert first.startswith("https://club.example/?token=")
+        token = first.split("?token=")[1]
+
+        def status(host: str, token: str = "") -> int:
+            request = urllib.request.Request(f"http://127.0.0.1:{port}/api/state?token={token}", headers={"host": host})
+            try:
+                with urllib.request.urlopen(request, timeout=5) as answer:
+                    return int(answer.status)
+            except urllib.error.HTTPError as error:
+                return error.code
+
+        get(f"http://127.0.0.1:{port}/api/state")  # started
+        assert status("club.example", token) == 200
+        assert status("club.example") == 403  # the join token, as off loopback
+        assert status("evil.example", token) == 421
+
+
+def test_a_public_url_is_an_address(run: object) -> None:
+    code, out, err = run("serve", "--public-url", "club.example", "--no-browser")  # type: ignore[operator]
+    assert code == 2 and out == ""
+    assert "--public-url takes the address people open" in err and "\n" not in err.strip()
+
+
+def test_one_server_a_sqlite_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A second server on the same file would not tell the first one's pages of its moves: refused."""
+    monkeypatch.chdir(tmp_path)
+    with serving("--lobby", "--port", str(free_port())) as (_, first):
+        get(first + "api/tables")
+        second = subprocess.run([sys.executable, "-c", "from solver.cli import main; main()", "serve", "--lobby",
+                                 "--port", str(free_port()), "--no-browser"], capture_output=True, text=True,
+                                timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT)})
+        assert second.returncode == 2 and second.stdout == ""
+        assert "another server serves the tables of" in second.stderr and "\n" not in second.stderr.strip()
+    with serving("--lobby", "--port", str(free_port())) as (_, again):  # once it stopped, the file is free
+        assert get(again + "api/tables")[0] == 200

@@ -147,3 +147,23 @@ def open_lobby(database_url: str) -> Iterator[Callable[[], object]]:
     yield make
     for engine in engines:
         engine.dispose()
+
+
+@pytest.fixture
+def postgres_lobby(postgres: PostgresServer) -> Iterator[Callable[[], object]]:
+    """postgres_lobby() is a new Lobby on a fresh PostgreSQL database of the test's (call it twice:
+    two servers sharing it)."""
+    from solver.tables.db import open_database
+    from solver.tables.service import Lobby
+
+    url = postgres.new_database()
+    engines = []
+
+    def make() -> Lobby:
+        engine = open_database(url)
+        engines.append(engine)
+        return Lobby(engine)
+
+    yield make
+    for engine in engines:
+        engine.dispose()

@@ -54,3 +54,13 @@ def test_an_unreachable_database_is_one_line_without_its_password(tmp_path: Path
     message = str(refused.value)
     assert message.startswith("cannot open the tables' database") and "\n" not in message
     assert "secret" not in message
+
+
+def test_sqlite_commits_each_move_to_its_write_ahead_log_synced(tmp_path: Path) -> None:
+    engine = open_database(f"sqlite:///{tmp_path / 'tables.sqlite'}")
+    try:
+        with engine.connect() as connection:
+            assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+            assert connection.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
+    finally:
+        engine.dispose()
