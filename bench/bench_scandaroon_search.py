@@ -78,7 +78,11 @@ def main() -> None:
     args = parser.parse_args()
     with Pool(args.jobs) as pool:
         baseline = pool.map(one_game, [(i, args.iterations, True) for i in range(args.games)])
-        searched = pool.map(one_game, [(i, args.iterations, False) for i in range(args.games)], 1)
+        searched = []
+        for result in pool.imap(one_game, [(i, args.iterations, False) for i in range(args.games)]):
+            searched.append(result)
+            if len(searched) % 25 == 0:  # a run cut short still tells what it finished
+                print(report("  so far", searched), file=sys.stderr, flush=True)
     times = [t for _, _, ts in searched for t in ts]
     print(f"{args.games} games of {PLAYERS} players, the seat under test rotating, against 2 greedy")
     print(f"{'seat under test':<22} {'wins':>11} {'rate':>6} 95% interval")
