@@ -1,5 +1,14 @@
 """Schadenfreude bots: random, a heuristic that keeps its score under 40, and a
-Monte-Carlo bot that samples the unseen cards and plays the round out at random."""
+Monte-Carlo bot that samples the unseen cards and plays the round out at random.
+
+The Monte-Carlo bot infers the other hands from this round's play before it samples: a
+deal of the unseen cards is drawn consistent with the suits each player showed they lack
+(`sample_hands`), and `mc` draws `CANDIDATES` times as many deals as it keeps, keeping
+each with a weight of how likely the others' plays this round were had they held it
+(`play_likelihood`): a player picks among their legal cards at random, a Jester
+`JESTER_WEIGHT` times as often as another card. So a player who followed suit with a
+standard card while a Jester was legal holds a Jester less likely, one who followed low
+with many cards of the suit is weighed as having few."""
 
 from __future__ import annotations
 
@@ -8,7 +17,7 @@ from functools import partial
 
 from solver.cardgames.bots import Bot, MakeBot, RandomBot
 from solver.cardgames.schadenfreude import scoring, trick
-from solver.cardgames.schadenfreude.cards import SUIT_MASKS, cards_of, is_jester
+from solver.cardgames.schadenfreude.cards import JESTER_MASK, SUIT_MASKS, cards_of, is_jester
 from solver.cardgames.schadenfreude.playout import random_tricks
 from solver.cardgames.schadenfreude.state import SchadenfreudeState
 from solver.core.errors import BadInput
@@ -70,6 +79,54 @@ def sample_hands(state: SchadenfreudeState, me: int, rng: random.Random) -> list
         hands[seat] = sum(1 << c for c in unseen[position : position + sizes[seat]])
         position += sizes[seat]
     return hands
+
+
+JESTER_WEIGHT = 1.6  # how much likelier a legal Jester is played than a legal standard card
+CANDIDATES = 4  # deals drawn per deal kept, when the bot weighs them by the play
+
+
+def round_plays(state: SchadenfreudeState) -> list[tuple[int, int, tuple[int, ...]]]:
+    """(seat, card, the cards played before it in its trick) of every card played this
+    round, in order."""
+    players = state.game.players
+    records = [(t.leader, t.cards) for t in state.tricks]
+    if state.trick:
+        records.append((state.trick_leader, tuple(state.trick)))
+    return [((leader + position) % players, card, cards[:position])
+            for leader, cards in records for position, card in enumerate(cards)]
+
+
+def play_likelihood(hands: list[int], plays: list[tuple[int, int, tuple[int, ...]]],
+                    me: int) -> float:
+    """How likely the plays of everyone but `me` were, had they held `hands` now (and so
+    each card they played since, before it): a product over their plays of the card's
+    weight among the legal cards then (a Jester JESTER_WEIGHT, another card 1; 0 when the
+    card was not legal from that hand)."""
+    held = list(hands)
+    likelihood = 1.0
+    for seat, card, before in reversed(plays):
+        held[seat] |= 1 << card
+        if seat == me:
+            continue
+        legal = trick.legal_mask(held[seat], trick.lead_suit(before))
+        if not legal >> card & 1:
+            return 0.0
+        jesters = (legal & JESTER_MASK).bit_count()
+        weight = JESTER_WEIGHT if is_jester(card) else 1.0
+        likelihood *= weight / (legal.bit_count() - jesters + JESTER_WEIGHT * jesters)
+    return likelihood
+
+
+def inferred_hands(state: SchadenfreudeState, me: int, rng: random.Random,
+                   count: int) -> list[list[int]]:
+    """`count` deals of the unseen cards, drawn from CANDIDATES times as many in proportion
+    to `play_likelihood` (plain `sample_hands` deals when no candidate fits the play)."""
+    plays = round_plays(state)
+    candidates = [sample_hands(state, me, rng) for _ in range(CANDIDATES * count)]
+    weights = [play_likelihood(hands, plays, me) for hands in candidates]
+    if not any(weights):
+        return candidates[:count]
+    return rng.choices(candidates, weights, k=count)
 
 
 def position_value(scores: list[int], me: int, limit: int = scoring.LIMIT) -> float:
@@ -156,12 +213,16 @@ class MonteCarloBot(_SamplingBot):
 
     name = "mc"
     samples_by_default = 24
+    infer = True  # weigh the sampled deals by the play this round (False: the first mc)
 
     def choose(self, state: SchadenfreudeState, legal: list[int], me: int) -> int:
         totals = dict.fromkeys(legal, 0.0)
         rand = self.rng.random
-        for _ in range(self.samples):
-            hands = sample_hands(state, me, self.rng)
+        if self.infer:
+            worlds = inferred_hands(state, me, self.rng, self.samples)
+        else:
+            worlds = [sample_hands(state, me, self.rng) for _ in range(self.samples)]
+        for hands in worlds:
             for card in legal:
                 world = list(hands)
                 world[me] ^= 1 << card
