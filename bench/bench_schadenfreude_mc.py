@@ -69,16 +69,14 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
-    with Pool(args.jobs) as pool:
-        results = {}
-        for baseline in (True, False):
-            done: list[tuple[bool, list[float]]] = []
-            for result in pool.imap(one_game, [(i, baseline) for i in range(args.games)], 4):
-                done.append(result)
-                if len(done) % 50 == 0:
-                    print(report(f"  so far ({'baseline' if baseline else 'inferring'})", done),
-                          file=sys.stderr, flush=True)
-            results[baseline] = done
+    results: dict[bool, list[tuple[bool, list[float]]]] = {True: [], False: []}
+    tasks = [(i, baseline) for i in range(args.games) for baseline in (True, False)]
+    with Pool(args.jobs) as pool:  # each deal with and without inference, side by side
+        for (_, baseline), result in zip(tasks, pool.imap(one_game, tasks, 2), strict=False):
+            results[baseline].append(result)
+            if not baseline and len(results[False]) % 50 == 0:  # a run cut short still tells
+                print(report("  so far, base", results[True]), file=sys.stderr, flush=True)
+                print(report("  so far, inferring", results[False]), file=sys.stderr, flush=True)
     print(f"{args.games} games of {PLAYERS} players, the seat under test rotating, against 3 mc "
           "that do not infer")
     print(f"{'seat under test':<24} {'wins':>11} {'rate':>6} 95% interval  CPU per decision")

@@ -28,7 +28,7 @@ class Ratings:
     """The ratings of entrants 0..entrants-1, updated game by game."""
 
     def __init__(self, entrants: int) -> None:
-        self.model = PlackettLuce()
+        self.model = PlackettLuce(tau=0.0)  # a bot does not change: no drift between games
         self.ratings = [self.model.rating(name=str(entrant)) for entrant in range(entrants)]
 
     def update(self, lineup: Sequence[int], returns: Sequence[float]) -> None:
