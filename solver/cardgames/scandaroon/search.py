@@ -17,9 +17,9 @@ from __future__ import annotations
 import math
 import random
 
-from solver.cardgames.scandaroon.state import ScandaroonState
+from solver.cardgames.scandaroon.state import DRAW, ScandaroonState
 
-ITERATIONS = 300  # simulations per move: well under a second on one core
+ITERATIONS = 150  # simulations per move: well under a second on one core
 EXPLORATION = 0.7  # UCB constant for returns in [0, 1]
 
 
@@ -83,7 +83,7 @@ class SearchBot:
         node, path = root, []
         while not world.is_terminal():
             if world.is_chance_node():
-                world.resolve_chance(rng)
+                _resolve_chance(world, rng)
                 continue
             player, legal = world.current_player(), world.legal_actions()
             untried = [a for a in legal if a not in node.children]
@@ -113,6 +113,17 @@ def _play_out(world: ScandaroonState, rng: random.Random) -> None:
     """Random legal actions (and chance) to the end of the game."""
     while not world.is_terminal():
         if world.is_chance_node():
-            world.resolve_chance(rng)
+            _resolve_chance(world, rng)
         else:
             world.apply_action_unchecked(rng.choice(world.legal_actions()))
+
+
+def _resolve_chance(world: ScandaroonState, rng: random.Random) -> None:
+    """As `resolve_chance`, a draw taking a uniformly random card of the draw pile without
+    listing the outcomes and their probabilities."""
+    while world.is_chance_node():
+        if world.queue[0].kind == DRAW:
+            pile = world.draw_pile
+            world.apply_action_unchecked(pile[int(rng.random() * len(pile))])
+        else:
+            world.apply_action_unchecked(world.sample_chance_outcome(rng))
