@@ -48,7 +48,7 @@ def one_game(args: tuple[int, int, bool]) -> tuple[bool, float, list[float]]:
     seed = game_seed(0, index)
     seat = index % PLAYERS
     game = ScandaroonGame(players=PLAYERS, keep_log=False)
-    bots: list = [GreedyBot(seed * 31 + s) for s in range(PLAYERS)]
+    bots: list[GreedyBot | Timed] = [GreedyBot(seed * 31 + s) for s in range(PLAYERS)]
     timed = None
     if not baseline:
         timed = bots[seat] = Timed(SearchBot(seed * 31 + seat, iterations))

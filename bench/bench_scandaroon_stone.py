@@ -12,6 +12,7 @@ weighed greedy in one seat (rotating) against two margin-only ones: its sole win
 from __future__ import annotations
 
 import argparse
+import random
 import re
 import sys
 from collections import Counter
@@ -21,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solver.cardgames.scandaroon.bots import GreedyBot
 from solver.cardgames.scandaroon.game import ScandaroonGame
+from solver.cardgames.scandaroon.state import ScandaroonState
 from solver.cardgames.scandaroon.symbols import STONE_EFFECTS
 from solver.cardgames.simulate import play_game
 from solver.core.stats import game_seed, wilson_interval
@@ -58,9 +60,8 @@ def usage(games: int, weigh: bool) -> Counter[tuple[int, str]]:
     return uses
 
 
-def play_game_logged(state, bots, seed: int) -> None:  # type: ignore[no-untyped-def]
-    import random
-
+def play_game_logged(state: ScandaroonState, bots: list[GreedyBot], seed: int) -> None:
+    """Play the game to its end through the checked path (the log is kept)."""
     rng = random.Random(seed)
     while not state.is_terminal():
         if state.is_chance_node():
@@ -74,7 +75,7 @@ def head_to_head(games: int) -> tuple[int, int]:
     wins = 0
     for index in range(games):
         seed, seat = game_seed(1, index), index % PLAYERS
-        bots = [MarginGreedy(seed * 31 + s) for s in range(PLAYERS)]
+        bots: list[GreedyBot] = [MarginGreedy(seed * 31 + s) for s in range(PLAYERS)]
         bots[seat] = GreedyBot(seed * 31 + seat)
         wins += play_game(game, bots, seed).winner == seat
     return wins, games

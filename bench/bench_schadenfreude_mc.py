@@ -35,7 +35,7 @@ def one_game(args: tuple[int, bool]) -> tuple[bool, list[float]]:
     """(the seat under test won alone, its decision times) for game `index`."""
     index, baseline = args
     seed, seat = game_seed(0, index), index % PLAYERS
-    bots = [PlainMonteCarloBot(seed * 7 + s) for s in range(PLAYERS)]
+    bots: list[MonteCarloBot] = [PlainMonteCarloBot(seed * 7 + s) for s in range(PLAYERS)]
     if not baseline:
         bots[seat] = MonteCarloBot(seed * 7 + seat)
     rng, state, times = random.Random(seed), SchadenfreudeGame(PLAYERS).new_initial_state(), []
