@@ -41,7 +41,6 @@ class GameResult:
     lineup: tuple[int, ...] = ()  # the entrant in each seat
 
 
-
 class SeatSummary(TypedDict):
     seat: int
     bot: str | None
@@ -130,7 +129,6 @@ class SimulationResult:
                 "histogram": {str(k): v for k, v in sorted(self.rounds.items())},
             },
         }
-
 
     def _bot_summaries(self) -> list[BotSummary]:
         ratings = self.ratings.summary() if self.ratings else []
