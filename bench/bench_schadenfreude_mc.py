@@ -1,8 +1,8 @@
-"""Benchmark: `mc` inferring the hands from the play against three `mc` that do not,
-beside the non-inferring `mc` in the same seat.
+"""Benchmark: `mc-infer` (mc inferring the hands from the play) against three `mc`, which
+do not, beside `mc` in the same seat.
 
 Four-player games; in game i the seat under test is i % 4. The baseline plays the same
-seeds with the non-inferring mc in that seat too (its fair share, 25%). Wins are sole
+seeds with mc in that seat too (its fair share, 25%). Wins are sole
 wins (nobody may win), with a 95% Wilson interval; each decision of the seat under test
 is timed in CPU time.
 
@@ -20,24 +20,20 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solver.cardgames.schadenfreude.bots import MonteCarloBot
+from solver.cardgames.schadenfreude.bots import InferringMonteCarloBot, MonteCarloBot
 from solver.cardgames.schadenfreude.game import SchadenfreudeGame
 from solver.core.stats import game_seed, wilson_interval
 
 PLAYERS = 4
 
 
-class PlainMonteCarloBot(MonteCarloBot):
-    infer = False
-
-
 def one_game(args: tuple[int, bool]) -> tuple[bool, list[float]]:
     """(the seat under test won alone, its decision times) for game `index`."""
     index, baseline = args
     seed, seat = game_seed(0, index), index % PLAYERS
-    bots: list[MonteCarloBot] = [PlainMonteCarloBot(seed * 7 + s) for s in range(PLAYERS)]
+    bots = [MonteCarloBot(seed * 7 + s) for s in range(PLAYERS)]
     if not baseline:
-        bots[seat] = MonteCarloBot(seed * 7 + seat)
+        bots[seat] = InferringMonteCarloBot(seed * 7 + seat)
     rng, state, times = random.Random(seed), SchadenfreudeGame(PLAYERS).new_initial_state(), []
     while not state.is_terminal():
         if state.is_chance_node():
@@ -78,9 +74,9 @@ def main() -> None:
                 print(report("  so far, base", results[True]), file=sys.stderr, flush=True)
                 print(report("  so far, inferring", results[False]), file=sys.stderr, flush=True)
     print(f"{args.games} games of {PLAYERS} players, the seat under test rotating, against 3 mc "
-          "that do not infer")
+          "(which do not infer)")
     print(f"{'seat under test':<24} {'wins':>11} {'rate':>6} 95% interval  CPU per decision")
-    for baseline, label in ((True, "mc, no inference (base)"), (False, "mc inferring")):
+    for baseline, label in ((True, "mc (baseline)"), (False, "mc-infer")):
         times = [t for _, ts in results[baseline] for t in ts]
         print(f"{report(label, results[baseline])}  {quantiles(times)}")
 

@@ -99,7 +99,7 @@ def trick(cards: tuple[str, ...], deck_name: str, as_json: bool) -> None:
 @click.option("--players", type=click.IntRange(3, 5), default=4, show_default=True)
 @click.option("--games", type=click.IntRange(1), default=1000, show_default=True)
 @click.option("--bots", "bot_names", multiple=True, default=["random"], show_default=True,
-              help="random, heuristic or mc: one for every seat, or one per seat "
+              help="random, heuristic, mc or mc-infer: one for every seat, or one per seat "
                    "(comma-separated or repeated)")
 @click.option("--jobs", type=click.IntRange(1), default=1, show_default=True,
               help="worker processes (cores)")

@@ -1,13 +1,14 @@
 """Schadenfreude bots: random, a heuristic that keeps its score under 40, and a
 Monte-Carlo bot that samples the unseen cards and plays the round out at random.
 
-The Monte-Carlo bot infers the other hands from this round's play before it samples: a
-deal of the unseen cards is drawn consistent with the suits each player showed they lack
-(`sample_hands`), and `mc` draws `CANDIDATES` times as many deals as it keeps, keeping
+The Monte-Carlo bots draw each deal of the unseen cards consistent with the suits each
+player showed they lack (`sample_hands`); `mc-infer` also weighs the deals by this round's
+play: it draws `CANDIDATES` times as many deals as it keeps, keeping
 each with a weight of how likely the others' plays this round were had they held it
 (`play_likelihood`): a player who could have played a Jester or a standard card plays a
 Jester with a fixed chance. So a player who kept following with standard cards while a
-Jester was legal is less likely to hold one (Jesters held back are few)."""
+Jester was legal is less likely to hold one (Jesters held back are few). Measured against
+three `mc`, it was not stronger (docs/schadenfreude.md), so `mc` does not weigh."""
 
 from __future__ import annotations
 
@@ -217,7 +218,7 @@ class MonteCarloBot(_SamplingBot):
 
     name = "mc"
     samples_by_default = 24
-    infer = True  # weigh the sampled deals by the play this round (False: the first mc)
+    infer = False  # True: weigh the sampled deals by the play this round (mc-infer)
 
     def choose(self, state: SchadenfreudeState, legal: list[int], me: int) -> int:
         totals = dict.fromkeys(legal, 0.0)
@@ -237,8 +238,17 @@ class MonteCarloBot(_SamplingBot):
         return max(legal, key=lambda card: totals[card])
 
 
+class InferringMonteCarloBot(MonteCarloBot):
+    """`mc` whose sampled deals are weighed by the others' play this round
+    (`inferred_hands`)."""
+
+    name = "mc-infer"
+    infer = True
+
+
 BOTS: dict[str, MakeBot[SchadenfreudeState]] = {
-    "random": RandomBot, "heuristic": HeuristicBot, "mc": MonteCarloBot
+    "random": RandomBot, "heuristic": HeuristicBot, "mc": MonteCarloBot,
+    "mc-infer": InferringMonteCarloBot,
 }
 
 

@@ -4,6 +4,7 @@ import pytest
 
 from solver.cardgames.schadenfreude.bots import (
     HeuristicBot,
+    InferringMonteCarloBot,
     MonteCarloBot,
     bots_factory,
     inferred_hands,
@@ -22,7 +23,7 @@ from solver.core.errors import BadInput
 from tests.cardgames.schadenfreude.helpers import cards
 
 
-@pytest.mark.parametrize("bot_class", [HeuristicBot, MonteCarloBot])
+@pytest.mark.parametrize("bot_class", [HeuristicBot, MonteCarloBot, InferringMonteCarloBot])
 def test_bots_only_play_legal_cards_through_a_whole_game(bot_class):
     rng = random.Random(4)
     state = SchadenfreudeGame(3).new_initial_state()
