@@ -5,7 +5,7 @@ other seats. The baseline plays the same seeds with greedy in that seat too (thr
 bots: that seat's fair share). Wins are sole wins (a draw is no win), with a 95% Wilson
 interval; each decision of the search bot is timed in CPU time (p50/p95/max).
 
-    python bench/bench_scandaroon_search.py [--games 400] [--iterations 300] [--jobs 2]
+    python bench/bench_scandaroon_search.py [--games 400] [--iterations 150] [--jobs 2]
 """
 
 from __future__ import annotations
