@@ -4,6 +4,13 @@ Everything here is a pure function of its arguments (the game and the bots facto
 be picklable when jobs > 1: a game of module-level classes, a bots factory that is a
 module-level function or a functools.partial of one). Game i
 always uses the seed `game_seed(seed, i)`, so results do not depend on `jobs`.
+
+The bots the factory makes for a seed are the entrants, numbered by the seat they are
+made for. With `rotate`, every deal is played once per seat: game i is deal i // P
+(seed `game_seed(seed, i // P)`, so the same chance outcomes as long as the play allows:
+the first deal always) with entrant (s + i) % P in seat s, so each entrant plays each
+seat of each deal. Results are kept by seat and by entrant, and every entrant gets a
+rating (solver.cardgames.ratings) from the games in their numbered order.
 """
 
 from __future__ import annotations
@@ -16,6 +23,7 @@ from typing import TypedDict
 
 from solver.cardgames.api import Game, StateT
 from solver.cardgames.bots import Bot
+from solver.cardgames.ratings import Rating, Ratings
 from solver.core.stats import game_seed, wilson_interval
 from solver.core.workers import bounded_imap, cap_workers, worker_pool
 
@@ -30,6 +38,7 @@ class GameResult:
     winner: int | None
     rounds: int
     score_history: list[list[int]]
+    lineup: tuple[int, ...] = ()  # the entrant in each seat
 
 
 class SeatSummary(TypedDict):
@@ -38,6 +47,15 @@ class SeatSummary(TypedDict):
     wins: int
     win_rate: float
     ci95: list[float]  # [low, high]
+
+
+class BotSummary(TypedDict):
+    entrant: int  # the seat the bot was made for (its seat in every game without rotation)
+    bot: str | None
+    wins: int
+    win_rate: float
+    ci95: list[float]  # [low, high]
+    rating: Rating
 
 
 class RoundsSummary(TypedDict):
@@ -51,7 +69,9 @@ class Summary(TypedDict):
     """`SimulationResult.to_dict()`: what the simulate commands print as JSON."""
 
     games: int
+    rotate: bool
     seats: list[SeatSummary]
+    by_bot: list[BotSummary]
     no_winner: int
     rounds: RoundsSummary
 
@@ -64,8 +84,11 @@ class SimulationResult:
     no_winner: int
     rounds: Counter[int] = field(default_factory=Counter)
     score_histories: list[list[list[int]]] = field(default_factory=list)
-    names: list[str] = field(default_factory=list)
+    names: list[str] = field(default_factory=list)  # by entrant
     interrupted: bool = False  # Ctrl-C ended the run: these are the games finished before it
+    rotate: bool = False
+    entrant_wins: list[int] = field(default_factory=list)
+    ratings: Ratings | None = None
 
     def win_rate(self, seat: int) -> float:
         return self.wins[seat] / self.games if self.games else 0.0
@@ -86,7 +109,7 @@ class SimulationResult:
             seats.append(
                 {
                     "seat": seat,
-                    "bot": self.names[seat] if self.names else None,
+                    "bot": self.names[seat] if self.names and not self.rotate else None,
                     "wins": self.wins[seat],
                     "win_rate": round(self.win_rate(seat), 6),
                     "ci95": [round(low, 6), round(high, 6)],
@@ -95,7 +118,9 @@ class SimulationResult:
         mean = self.mean_rounds()
         return {
             "games": self.games,
+            "rotate": self.rotate,
             "seats": seats,
+            "by_bot": self._bot_summaries(),
             "no_winner": self.no_winner,
             "rounds": {
                 "mean": None if mean is None else round(mean, 4),
@@ -104,6 +129,17 @@ class SimulationResult:
                 "histogram": {str(k): v for k, v in sorted(self.rounds.items())},
             },
         }
+
+    def _bot_summaries(self) -> list[BotSummary]:
+        ratings = self.ratings.summary() if self.ratings else []
+        result: list[BotSummary] = []
+        for entrant, rating in enumerate(ratings):
+            wins = self.entrant_wins[entrant]
+            low, high = wilson_interval(wins, self.games)
+            result.append({"entrant": entrant, "bot": self.names[entrant] if self.names else None,
+                           "wins": wins, "win_rate": round(wins / self.games, 6) if self.games else 0.0,
+                           "ci95": [round(low, 6), round(high, 6)], "rating": rating})
+        return result
 
 
 def play_game(game: Game[StateT], bots: Sequence[Bot[StateT]], seed: int) -> GameResult:
@@ -125,12 +161,20 @@ def play_game(game: Game[StateT], bots: Sequence[Bot[StateT]], seed: int) -> Gam
     )
 
 
-def _play_indices(args: tuple[Game[StateT], BotsFactory[StateT], int, list[int]]) -> list[GameResult]:
-    game, make_bots, seed, indices = args
+def _play_indices(
+    args: tuple[Game[StateT], BotsFactory[StateT], int, list[int], bool],
+) -> list[GameResult]:
+    game, make_bots, seed, indices, rotate = args
+    players = game.num_players()
     results = []
     for index in indices:
-        this_seed = game_seed(seed, index)
-        results.append(play_game(game, make_bots(this_seed), this_seed))
+        shift = index % players if rotate else 0
+        this_seed = game_seed(seed, index // players if rotate else index)
+        entrants = make_bots(this_seed)
+        lineup = tuple((seat + shift) % players for seat in range(players))
+        result = play_game(game, [entrants[e] for e in lineup], this_seed)
+        result.lineup = lineup
+        results.append(result)
     return results
 
 
@@ -143,14 +187,20 @@ def simulate(
     on_games: Callable[[int], object] | None = None,
     keep_histories: int = 0,
     chunk: int = CHUNK,
+    rotate: bool = False,
 ) -> SimulationResult:
     """Play `games` games; `keep_histories` keeps that many score trajectories. `on_games` is
-    told how many games each finished batch held (for a progress bar)."""
+    told how many games each finished batch held (for a progress bar). With `rotate`, every
+    deal is played in each rotation of the seats (`games` is rounded up to a multiple of
+    the player count)."""
     players = game.num_players()
+    if rotate:
+        games = -(-games // players) * players
     names = [getattr(bot, "name", type(bot).__name__) for bot in make_bots(game_seed(seed, 0))]
     result = SimulationResult(games=0, num_players=players, wins=[0] * players, no_winner=0,
-                              names=names)
-    tasks = ((game, make_bots, seed, list(range(start, min(start + chunk, games))))
+                              names=names, rotate=rotate, entrant_wins=[0] * players,
+                              ratings=Ratings(players))
+    tasks = ((game, make_bots, seed, list(range(start, min(start + chunk, games))), rotate)
              for start in range(0, games, chunk))  # made as needed: a huge number of games costs nothing up front
 
     told = on_games or (lambda played: None)
@@ -174,10 +224,14 @@ def simulate(
 def _collect(result: SimulationResult, batch: list[GameResult], keep_histories: int) -> None:
     for game in batch:
         result.games += 1
+        lineup = game.lineup or tuple(range(result.num_players))
         if game.winner is None:
             result.no_winner += 1
         else:
             result.wins[game.winner] += 1
+            result.entrant_wins[lineup[game.winner]] += 1
+        if result.ratings is not None:
+            result.ratings.update(lineup, game.returns)
         result.rounds[game.rounds] += 1
         if len(result.score_histories) < keep_histories:
             result.score_histories.append(game.score_history)

@@ -135,3 +135,15 @@ def stop_if_interrupted(result: SimulationResult, wanted: int) -> None:
     if result.interrupted:
         click.echo(f"interrupted: {result.games} of {wanted} games were played", err=True)
         raise KeyboardInterrupt
+
+
+def echo_bot_lines(bots: list[Any]) -> None:
+    """One line per bot of a card-game simulation (`Summary["by_bot"]`, in the order of
+    --bots): its wins over all games and its rating with the 95% interval."""
+    for bot in bots:
+        low, high = bot["ci95"]
+        rating = bot["rating"]
+        r_low, r_high = rating["ci95"]
+        click.echo(f"  bot {bot['entrant'] + 1} {bot['bot']}: wins {bot['wins']} "
+                   f"= {bot['win_rate']:.3f} [{low:.3f}, {high:.3f}]; rating {rating['mu']:.2f} "
+                   f"[{r_low:.2f}, {r_high:.2f}]")

@@ -65,17 +65,22 @@ def deck(deck_path: str | None, symbols_path: str | None, as_json: bool) -> None
 @click.option("--players", default=4, show_default=True, type=click.IntRange(3, 4))
 @click.option("--bots", "bots_spec", default="greedy,random", show_default=True,
               help="Bot names per seat, comma-separated, repeated to fill the seats "
-                   "(random, greedy).")
+                   "(random, greedy, search).")
 @click.option("--seed", default=0, show_default=True, type=int)
 @click.option("--jobs", default=1, show_default=True, type=click.IntRange(1))
+@click.option("--rotate/--no-rotate", default=False, show_default=True,
+              help="Play every deal once per seat, the bots moved one seat each time "
+                   "(GAMES rounded up to a multiple of the players).")
 @click.option("--progress/--no-progress", default=True, show_default=True,
               help="Progress bar on stderr.")
 @deck_option
 @symbols_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
-def simulate(games: int, players: int, bots_spec: str, seed: int, jobs: int, progress: bool,
-             deck_path: str | None, symbols_path: str | None, as_json: bool) -> None:
-    """Play GAMES bot games and report win rates with 95% Wilson intervals."""
+def simulate(games: int, players: int, bots_spec: str, seed: int, jobs: int, rotate: bool,
+             progress: bool, deck_path: str | None, symbols_path: str | None,
+             as_json: bool) -> None:
+    """Play GAMES bot games and report win rates with 95% Wilson intervals, by seat and by
+    bot, and each bot's rating (openskill) with its 95% interval."""
     from functools import partial
 
     from solver.cardgames.scandaroon.actions import seat_name
@@ -85,12 +90,12 @@ def simulate(games: int, players: int, bots_spec: str, seed: int, jobs: int, pro
 
     names = _bot_names(bots_spec, players)
     cards = _load_deck(deck_path, symbols_path)
-    from solver.commands.options import games_bar, say_capped_jobs, stop_if_interrupted
+    from solver.commands.options import echo_bot_lines, games_bar, say_capped_jobs, stop_if_interrupted
 
     say_capped_jobs(jobs, games)
     with games_bar(games, progress) as on_games:
         result = run(ScandaroonGame(cards, players, keep_log=False), partial(make_bots, tuple(names)), games,
-                     seed=seed, jobs=jobs, on_games=on_games)
+                     seed=seed, jobs=jobs, on_games=on_games, rotate=rotate)
     summary = result.to_dict()
     if as_json:
         click.echo(json.dumps({**summary, "game": "scandaroon", "players": players, "seed": seed,
@@ -99,9 +104,10 @@ def simulate(games: int, players: int, bots_spec: str, seed: int, jobs: int, pro
         click.echo(f"{result.games} games, {players} players, seed {seed}, deck: {cards.provenance}")
         for seat in summary["seats"]:
             low, high = seat["ci95"]
-            click.echo(f"  {seat_name(seat['seat'])} {seat['bot']:<7} wins {seat['wins']:>5}  "
+            click.echo(f"  {seat_name(seat['seat'])} {seat['bot'] or 'rotating':<8} wins {seat['wins']:>5}  "
                        f"win rate {seat['win_rate']:.3f}  95% CI [{low:.3f}, {high:.3f}]")
         click.echo(f"  draws (no single winner): {summary['no_winner']}")
+        echo_bot_lines(summary["by_bot"])
     stop_if_interrupted(result, games)
 
 
@@ -110,7 +116,7 @@ def simulate(games: int, players: int, bots_spec: str, seed: int, jobs: int, pro
 @click.option("--seat", default=1, show_default=True, type=int,
               help="Your place at the table, 1 to the number of players (you are P1 by default).")
 @click.option("--bots", "bots_spec", default="greedy", show_default=True,
-              help="Bots for the other seats (random, greedy), comma-separated.")
+              help="Bots for the other seats (random, greedy, search), comma-separated.")
 @click.option("--seed", default=None, type=int, help="Seed for the deal and the bots.")
 @deck_option
 @symbols_option

@@ -99,18 +99,22 @@ def trick(cards: tuple[str, ...], deck_name: str, as_json: bool) -> None:
 @click.option("--players", type=click.IntRange(3, 5), default=4, show_default=True)
 @click.option("--games", type=click.IntRange(1), default=1000, show_default=True)
 @click.option("--bots", "bot_names", multiple=True, default=["random"], show_default=True,
-              help="random, heuristic or mc: one for every seat, or one per seat "
+              help="random, heuristic, mc or mc-infer: one for every seat, or one per seat "
                    "(comma-separated or repeated)")
 @click.option("--jobs", type=click.IntRange(1), default=1, show_default=True,
               help="worker processes (cores)")
 @click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--rotate/--no-rotate", default=False, show_default=True,
+              help="play every deal once per seat, the bots moved one seat each time "
+                   "(GAMES rounded up to a multiple of the players)")
 @click.option("--plot", type=click.Path(dir_okay=False), default=None,
               help="write win rates and score trajectories to this PNG")
 @click.option("--progress/--no-progress", default=True, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="print one JSON document")
 def simulate(players: int, games: int, bot_names: tuple[str, ...], jobs: int, seed: int,
-             plot: str | None, progress: bool, as_json: bool) -> None:
-    """Play GAMES games between bots; win rates with Wilson 95% intervals."""
+             rotate: bool, plot: str | None, progress: bool, as_json: bool) -> None:
+    """Play GAMES games between bots; win rates with Wilson 95% intervals by seat and by
+    bot, and each bot's rating (openskill) with its 95% interval."""
     from solver.cardgames.schadenfreude.bots import bots_factory, parse_bot_names
     from solver.cardgames.schadenfreude.game import SchadenfreudeGame
     from solver.cardgames.simulate import simulate as run
@@ -118,12 +122,13 @@ def simulate(players: int, games: int, bot_names: tuple[str, ...], jobs: int, se
     names = parse_bot_names(list(bot_names), players)
     if plot and not plot.lower().endswith(".png"):
         raise BadInput(f"--plot {plot}: the plot is a PNG file; name it FILE.png")
-    from solver.commands.options import games_bar, say_capped_jobs, stop_if_interrupted
+    from solver.commands.options import echo_bot_lines, games_bar, say_capped_jobs, stop_if_interrupted
 
     say_capped_jobs(jobs, games)
     with games_bar(games, progress) as on_games:
         result = run(SchadenfreudeGame(players), bots_factory(names), games, seed=seed,
-                     jobs=jobs, on_games=on_games, keep_histories=20 if plot else 0)
+                     jobs=jobs, on_games=on_games, keep_histories=20 if plot else 0,
+                     rotate=rotate)
     summary = result.to_dict()
     document: dict[str, object] = {**summary, "players": players, "seed": seed, "bots": names}
     if plot:
@@ -139,8 +144,9 @@ def simulate(players: int, games: int, bot_names: tuple[str, ...], jobs: int, se
     click.echo(f"{'player':>6}  {'bot':10} {'wins':>6} {'rate':>7}  95% CI")
     for seat in summary["seats"]:
         low, high = seat["ci95"]
-        click.echo(f"{seat['seat'] + 1:>6}  {seat['bot']:10} {seat['wins']:>6} "
+        click.echo(f"{seat['seat'] + 1:>6}  {seat['bot'] or 'rotating':10} {seat['wins']:>6} "
                    f"{seat['win_rate']:>7.3f}  [{low:.3f}, {high:.3f}]")
+    echo_bot_lines(summary["by_bot"])
     rounds = summary["rounds"]
     click.echo(f"no winner: {result.no_winner}")
     click.echo(f"rounds per game: mean {rounds['mean']}, min {rounds['min']}, "

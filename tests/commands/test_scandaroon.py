@@ -72,3 +72,16 @@ def test_play_ends_cleanly_at_the_end_of_the_input(run):
     result = run("scandaroon", "play", "--seed", "2", input="0\n")
     assert result.exit_code == 0 and result.stderr == ""
     assert result.output.rstrip().endswith("game abandoned") and "P1 passes" in result.output
+
+
+def test_simulate_rotate_gives_each_bot_a_rating(run):
+    code, out, _ = run("scandaroon", "simulate", "--games", "5", "--players", "3", "--bots",
+                       "greedy,random,random", "--rotate", "--json")
+    document = json.loads(out)
+    assert code == 0 and document["games"] == 6 and document["rotate"] is True
+    assert [bot["bot"] for bot in document["by_bot"]] == ["greedy", "random", "random"]
+    for bot in document["by_bot"]:
+        low, high = bot["rating"]["ci95"]
+        assert low < bot["rating"]["mu"] < high
+    text = run("scandaroon", "simulate", "--games", "3", "--players", "3", "--rotate", "--no-progress")
+    assert "P1 rotating" in text.output and "bot 1 greedy: wins" in text.output and "rating" in text.output

@@ -140,3 +140,13 @@ def test_play_ctrl_c_is_still_an_interrupt(run, monkeypatch):
     monkeypatch.setattr("solver.cardgames.terminal.read_line", interrupted)
     result = run("schadenfreude", "play", "--seed", "3")
     assert result.exit_code == 130 and "interrupted" in result.stderr
+
+
+def test_simulate_rotate_rates_each_bot(run):
+    result = run("schadenfreude", "simulate", "--players", "3", "--games", "10", "--bots", "heuristic,random,random",
+                 "--rotate", "--no-progress", "--json")
+    data = json.loads(result.output)
+    assert data["games"] == 12 and data["rotate"] is True and data["bots"] == ["heuristic", "random", "random"]
+    assert [seat["bot"] for seat in data["seats"]] == [None, None, None]
+    assert sum(bot["wins"] for bot in data["by_bot"]) + data["no_winner"] == 12
+    assert all(set(bot["rating"]) == {"mu", "sigma", "ci95", "ordinal"} for bot in data["by_bot"])

@@ -44,3 +44,33 @@ def test_greedy_beats_random():
         if result.winner is not None:
             wins[result.winner] += 1
     assert wins[0] > wins[1] + wins[2]
+
+
+def _follow(state, bot):
+    """The bot's action and its follow-ups, until its choice is closed."""
+    state.apply_action(bot.step(state))
+    while state.pending() is not None:
+        state.apply_action(bot.step(state))
+
+
+def test_greedy_keeps_the_stone_in_round_1_for_a_small_gain_and_uses_it_in_round_4():
+    # the own row is closed: the only gain is the moon stone (+4 to the pile)
+    for round_, used in ((1, False), (4, True)):
+        state = position(hands={0: ["Night Watchman"]}, rows={0: ["Sultan"]}, trump="feather",
+                         round_=round_)
+        action = GreedyBot(0).step(state)
+        assert (action != state.game.actions.PASS) == used
+
+
+def test_greedy_exchanges_low_cards_with_the_stone():
+    state = position(hands={0: ["Sailor", "Turban Well", "Feather Well", "Star Well"]},
+                     rows={0: ["Sultan"]}, trump="feather", round_=4)
+    _follow(state, GreedyBot(0))
+    assert any("exchanges 3 hand card(s)" in line for line in state.log)
+
+
+def test_greedy_protects_a_card_an_opponent_can_remove():
+    state = position(hands={0: ["Scribe"]}, rows={0: ["Emir", "Sultan"], 1: ["Tax Collector"]},
+                     trump="feather", round_=3)
+    _follow(state, GreedyBot(0))
+    assert any("protects Emir" in line for line in state.log)

@@ -4,11 +4,15 @@ import pytest
 
 from solver.cardgames.schadenfreude.bots import (
     HeuristicBot,
+    InferringMonteCarloBot,
     MonteCarloBot,
     bots_factory,
+    inferred_hands,
     known_voids,
     parse_bot_names,
+    play_likelihood,
     position_value,
+    round_plays,
     sample_hands,
 )
 from solver.cardgames.schadenfreude.cards import SUIT_MASKS
@@ -19,7 +23,7 @@ from solver.core.errors import BadInput
 from tests.cardgames.schadenfreude.helpers import cards
 
 
-@pytest.mark.parametrize("bot_class", [HeuristicBot, MonteCarloBot])
+@pytest.mark.parametrize("bot_class", [HeuristicBot, MonteCarloBot, InferringMonteCarloBot])
 def test_bots_only_play_legal_cards_through_a_whole_game(bot_class):
     rng = random.Random(4)
     state = SchadenfreudeGame(3).new_initial_state()
@@ -93,3 +97,35 @@ def test_parse_bot_names():
         parse_bot_names("alphazero", 4)
     with pytest.raises(BadInput, match="2 bots for 4 players"):
         parse_bot_names("mc,random", 4)
+
+
+def test_play_likelihood_weighs_a_jester_held_back_and_rules_out_a_hidden_suit():
+    state = SchadenfreudeState.from_hands(
+        [cards("r4 g1"), cards("r8 b1"), cards("r9 J0"), cards("g2 b2")], leader=0)
+    for name in ["r4", "r8"]:
+        state.apply_action(cards(name)[0])
+    plays = round_plays(state)
+    mask = {name: 1 << cards(name)[0] for name in ["r2", "b1", "g2", "J0", "r9"]}
+    # as dealt, seat 1 had only r8 to play; holding the 0 Jester instead of b1 it kept it back
+    as_dealt = play_likelihood(list(state.hands), plays, 0)
+    jester_kept = [state.hands[0], mask["J0"], mask["r9"] | mask["b1"], state.hands[3]]
+    assert play_likelihood(jester_kept, plays, 0) < as_dealt == 1.0
+    another_red = [state.hands[0], mask["r2"], state.hands[2], mask["b1"] | mask["g2"]]
+    assert play_likelihood(another_red, plays, 0) == 1.0  # r8 followed suit: no red is excluded
+    state.apply_action(cards("J0")[0])
+    state.apply_action(cards("g2")[0])  # seat 3 shows it has no red
+    plays = round_plays(state)
+    red_kept = [state.hands[0], state.hands[1], state.hands[2], mask["r2"]]
+    assert play_likelihood(red_kept, plays, 0) == 0.0
+
+
+def test_inferred_hands_are_deals_of_the_unseen_cards():
+    state = SchadenfreudeGame(4, first_leader=0).new_initial_state()
+    state.resolve_chance(random.Random(3))
+    for _ in range(6):
+        state.apply_action(state.legal_actions()[0])
+    me = state.current_player()
+    for hands in inferred_hands(state, me, random.Random(1), 10):
+        assert hands[me] == state.hands[me]
+        assert [h.bit_count() for h in hands] == [h.bit_count() for h in state.hands]
+        assert play_likelihood(hands, round_plays(state), me) > 0
