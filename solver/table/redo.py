@@ -36,15 +36,35 @@ def redo(state: GameState, path: str | Path) -> Move:
     return state.history[-1]
 
 
+def redo_from(state: GameState, previous_text: str | None) -> Move:
+    """`redo` where the board before the last change is this text (a lobby table keeps it in its row)."""
+    found = _one_more(state, previous_text, "the previous board")
+    if found is None:
+        raise NothingToRedo("nothing to redo: no move was undone, or the board changed since the undo")
+    state.__dict__.update(found.__dict__)
+    return state.history[-1]
+
+
 def _previous(state: GameState, path: str | Path) -> GameState | None:
     """PATH.prev's state when it is `state` with one move more on top, else None."""
     previous = previous_version(path)
     if not previous.is_file() or previous.is_symlink():
         return None
     try:
-        found = parse_state(read_text(previous), str(previous))
+        text = read_text(previous)
     except BadInput:
         return None  # an unreadable previous file redoes nothing
+    return _one_more(state, text, str(previous))
+
+
+def _one_more(state: GameState, text: str | None, where: str) -> GameState | None:
+    """The state of `text` when it is `state` with one move more on top, else None."""
+    if text is None:
+        return None
+    try:
+        found = parse_state(text, where)
+    except BadInput:
+        return None  # an unreadable previous board redoes nothing
     if len(found.history) != len(state.history) + 1:
         return None
     trial = found.copy()

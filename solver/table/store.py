@@ -28,9 +28,10 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 from solver.core.errors import BadInput
 from solver.core.yamlio import create_atomic, decode_text, read_input_bytes
@@ -38,7 +39,8 @@ from solver.core.yamlio import create_atomic, decode_text, read_input_bytes
 if sys.platform != "win32":
     import fcntl
 from solver.table.errors import NoStateFile
-from solver.table.state import GameState, parse_state
+from solver.table.redo import redo
+from solver.table.state import GameState, Move, parse_state
 
 LOCK_TIMEOUT = 10.0  # seconds a writer waits for another one to finish
 LOCK_POLL = 0.002  # seconds between two looks at a file lock another process holds
@@ -61,6 +63,22 @@ def _readers(key: str) -> threading.Lock:
 class Snapshot:
     state: GameState
     version: str
+
+
+class TableStore(Protocol):
+    """Where a table's board is kept, as the table API reads and changes it: a state file
+    (`StateFile`), or a companion table's row in the lobby's database (`solver.tables.companion`)."""
+
+    changed: Snapshot | None
+
+    def last_read(self) -> Snapshot | None: ...
+
+    def read(self) -> Snapshot: ...
+
+    def change(self, expected_version: str | None = None,
+               reuse_previous: bool = False) -> AbstractContextManager[GameState]: ...
+
+    def redo(self, state: GameState) -> Move: ...
 
 
 class BoardChanged(Exception):
@@ -223,6 +241,10 @@ class StateFile:
             if state.to_dict() != before:  # nothing changed, nothing written
                 text = state.save(self.path, reuse_previous)
                 self.changed = Snapshot(state, version_of(text.encode("utf-8")))
+
+    def redo(self, state: GameState) -> Move:
+        """Within `change(..., reuse_previous=True)`: play the move the last undo took back again."""
+        return redo(state, self.path)
 
     def create(self, state: GameState, overwrite: bool = False) -> Snapshot:
         """Write a new game to the file, which must not exist yet (FileExists, nothing written);

@@ -37,6 +37,7 @@ TABLES = Table(
     Column("version", Integer, nullable=False),
     Column("status", String(16), nullable=False),
     Column("next_table", Integer, nullable=True),  # "play again": the table the same seats went on to
+    Column("previous_state", Text, nullable=True),  # a companion table's state file before its last change
     CheckConstraint("kind IN ('digital', 'companion')", name="tables_kind"),
     CheckConstraint("status IN ('playing', 'over')", name="tables_status"),
 )

@@ -25,7 +25,7 @@ import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
@@ -33,7 +33,7 @@ from typing import Any
 from sqlalchemy import Connection, Engine, exc, insert, select, update
 
 from solver.core.errors import BadInput
-from solver.table.state import parse_state
+from solver.table.state import Variant, new_game, parse_state
 from solver.tables.changes import TableChanges, notify_statement
 from solver.tables.errors import ActionRefused, NoSuchTable, SeatRefused, StaleVersion
 from solver.tables.params import SeatSpec, TableParams
@@ -124,6 +124,10 @@ class Lobby:
             self._advance_bots(table_id)
         return Created(self.snapshot(table_id), tokens)
 
+    def create_companion(self, players: list[str], variant: Variant | None = None) -> TableSnapshot:
+        """A companion table with a new empty board for these players (BadInput for bad names)."""
+        return self.import_companion(new_game(players, variant).to_yaml())
+
     def import_companion(self, text: str) -> TableSnapshot:
         """A companion table holding this state file (BadInput, with the line, for a broken one)."""
         if len(text) > MAX_STATE_FILE:
@@ -166,6 +170,14 @@ class Lobby:
                 return TableSnapshot(row, state_text=self._state_text(table_id))
             self._advance_bots(table_id)
             return self._snapshot_now(table_id)
+
+    def kind(self, table_id: int) -> str:
+        """The table's kind, digital or companion; NoSuchTable for no table."""
+        with self.engine.connect() as connection:
+            kind = connection.execute(select(TABLES.c.kind).where(TABLES.c.id == table_id)).scalar()
+        if kind is None:
+            raise NoSuchTable(f"there is no table {table_id}")
+        return str(kind)
 
     def version(self, table_id: int) -> int:
         """The table's version (its number of moves): one cheap read, for the change feed."""
@@ -381,6 +393,11 @@ class Lobby:
     def _forget(self, table_id: int) -> None:
         with self._guard:
             self._games.pop(table_id, None)
+
+    def locked(self, table_id: int) -> AbstractContextManager[None]:
+        """The table's lock in this process: its changes here queue on it (a change through another
+        process is refused by the row's version instead)."""
+        return self._locked(table_id)
 
     @contextmanager
     def _locked(self, table_id: int) -> Iterator[None]:

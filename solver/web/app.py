@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
@@ -29,6 +30,7 @@ from solver.core.deck import Deck
 from solver.core.errors import BadInput
 from solver.decks.entered import entered_path, table_deck
 from solver.table.store import BoardChanged, StateFile
+from solver.tables.schema import COMPANION
 from solver.web import lobby_api, solo_api, table_api
 from solver.web.events import ChangeFeed
 from solver.web.guard import LOOPBACK_HOSTS, OriginGuard
@@ -141,9 +143,15 @@ async def _lobby_page(request: Request) -> Response:
     return FileResponse(STATIC / "lobby.html")
 
 
-async def _seat_page(request: Request) -> Response:
-    # the same file for every table and seat: the seat's token stays in the address's #, never sent
-    return FileResponse(STATIC / "seat.html")
+def _seat_page(lobby: Lobby) -> Any:
+    async def page(request: Request) -> Response:
+        """A companion table's page is the table page, on that table's routes; a digital table's is the
+        same file for every table and seat: the seat's token stays in the address's #, never sent."""
+        table = int(request.path_params["table"])
+        kind = await run_in_threadpool(lobby.kind, table)
+        return FileResponse(STATIC / ("index.html" if kind == COMPANION else "seat.html"))
+
+    return page
 
 
 def _page_routes(config: TableConfig) -> list[Route]:
@@ -151,7 +159,8 @@ def _page_routes(config: TableConfig) -> list[Route]:
     if config.lobby is None:
         return [Route("/", _page)]
     return [Route("/", _lobby_page if config.state_path is None else _page),
-            Route("/lobby", _lobby_page), Route("/board", _page), Route("/tables/{table:int}", _seat_page)]
+            Route("/lobby", _lobby_page), Route("/board", _page),
+            Route("/tables/{table:int}", _seat_page(config.lobby))]
 
 
 def _settle(config: TableConfig) -> None:
@@ -173,6 +182,7 @@ def create_app(config: TableConfig) -> Starlette:
         *table_api.routes(config, feed),
         *solo_api.routes(config),
         *(lobby_api.routes(config.lobby, config.join_url) if config.lobby else []),
+        *(table_api.companion_routes(config) if config.lobby else []),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     handlers: dict[Any, Any] = {

@@ -35,6 +35,7 @@ from solver.documents.lobby import (
     table_view_document,
     tables_document,
 )
+from solver.table.state import VARIANT_KEYS, Variant
 from solver.tables.changes import Listener
 from solver.tables.errors import ActionRefused, NoSuchTable, SeatRefused, StaleVersion
 from solver.tables.params import params_from_request
@@ -95,6 +96,21 @@ async def _seat_refused(request: Request, error: Exception) -> Response:
 EXCEPTION_HANDLERS: dict[Any, Any] = {NoSuchTable: _no_such_table, SeatRefused: _seat_refused}
 
 
+COMPANION_KEYS = {"kind", "players", *VARIANT_KEYS}
+
+
+def _companion_request(body: dict[str, Any]) -> tuple[list[str], Variant]:
+    """A new companion table's players and variant: `{"kind": "companion", "players": ["Anna", "Ben"],
+    "last_delict_points": 5, ...}` (the variant's keys as a new game at the table takes them)."""
+    unknown = sorted(set(body) - COMPANION_KEYS)
+    if unknown:
+        raise BadInput(f"unknown key {unknown[0]!r}; a new companion table takes {', '.join(sorted(COMPANION_KEYS))}")
+    players = body.get("players")
+    if not isinstance(players, list) or not players or not all(isinstance(p, str) and p.strip() for p in players):
+        raise BadInput('a companion table names its players: {"kind": "companion", "players": ["Anna", "Ben"]}')
+    return [p.strip() for p in players], Variant.from_dict({key: body[key] for key in VARIANT_KEYS if key in body})
+
+
 def _bearer(request: Request) -> str | None:
     """The seat's token from `Authorization: Bearer TOKEN`; None without the header."""
     header = request.headers.get("authorization")
@@ -117,6 +133,9 @@ class _LobbyApi:
             rows = await run_in_threadpool(self.lobby.tables, not every)
             return JSONResponse(tables_document(rows))
         body = await json_object(request, '{"seats": [{"name": "Anna"}, {"name": "Ben", "bot": "greedy"}]}')
+        if body.get("kind") == "companion":
+            snapshot = await run_in_threadpool(self.lobby.create_companion, *_companion_request(body))
+            return JSONResponse(table_view_document(snapshot, WATCHER), status_code=201)
         params = params_from_request(body, seed=secrets.randbits(63))
         created = await run_in_threadpool(self.lobby.create_table, params)
         return JSONResponse(created_document(created, *self._join_base(request)), status_code=201)

@@ -32,9 +32,8 @@ from solver.documents.table import state_document
 from solver.table import deduce, rules
 from solver.table.cardref import CardRef, card_from_request
 from solver.table.errors import ChoiceNeeded, GameGoesOn, Refused
-from solver.table.redo import redo
 from solver.table.state import VARIANT_KEYS, GameState, Variant, new_game
-from solver.table.store import Snapshot, StateFile
+from solver.table.store import Snapshot, StateFile, TableStore
 from solver.web.bodies import json_object
 from solver.web.events import ChangeFeed, FeedResponse
 
@@ -141,17 +140,25 @@ CARD_NUMBER = re.compile(r"[0-9]{1,3}")  # ASCII digits only: str.isdigit also t
 
 
 class TableRoutes:
-    def __init__(self, config: TableConfig, feed: ChangeFeed):
+    """The table's routes on the board of `store` (by default the served state file's). A lobby's
+    companion table (`table`, its id) is served by the same routes on its row in the database, told
+    to its pages through the lobby's notifications instead of the state file's change feed."""
+
+    def __init__(self, config: TableConfig, feed: ChangeFeed | None,
+                 store: Callable[[], TableStore] | None = None, table: int | None = None):
         self.config = config
         self.new_games = threading.Lock()
         self.feed = feed
+        self.store: Callable[[], TableStore] = store or config.state_file
+        self.table = table
 
     async def changed(self, work: Callable[..., dict[str, Any]], *args: Any) -> Response:
-        """Run a change of the state file off the event loop, then tell the change feed at once."""
+        """Run a change of the board off the event loop, then tell the change feed at once."""
         try:
             return JSONResponse(await run_in_threadpool(work, *args))
         finally:
-            self.feed.poke()
+            if self.feed is not None:
+                self.feed.poke()
 
     def deck(self) -> Deck:
         return self.config.deck()
@@ -175,11 +182,13 @@ class TableRoutes:
 
     async def session(self, request: Request) -> Response:
         """What the page needs before anything else: is a game open, how others join."""
+        if self.table is not None:
+            return JSONResponse({"game": f"table {self.table}", "join": None, "table": self.table})
         path = self.config.state_path
         return JSONResponse({"game": path.name if path else None, "join": self.config.join_url})
 
     async def join_code(self, request: Request) -> Response:
-        if self.config.join_url is None:
+        if self.config.join_url is None or self.table is not None:
             raise HTTPException(404, "this table has no join address: it is served on this machine only")
         import segno
 
@@ -191,7 +200,7 @@ class TableRoutes:
         return JSONResponse(board_document(self.config))
 
     async def state(self, request: Request) -> Response:
-        store = self.config.state_file()
+        store = self.store()
         snapshot = store.last_read()  # the board read already: no thread
         if snapshot is None:
             snapshot = await run_in_threadpool(store.read)
@@ -199,20 +208,20 @@ class TableRoutes:
 
     async def check(self, request: Request) -> Response:
         data = await _body(request, "check")
-        snapshot = self.config.state_file().last_read()
+        snapshot = self.store().last_read()
         if snapshot is not None:  # the board read already: a check is a fraction of a millisecond, here
             return JSONResponse(self.verdict_document(snapshot, data))
         return JSONResponse(await run_in_threadpool(self._check, data))  # reading the file: off the loop
 
     def _check(self, data: dict[str, Any]) -> dict[str, Any]:
-        return self.verdict_document(self.config.state_file().read(), data)
+        return self.verdict_document(self.store().read(), data)
 
     async def play(self, request: Request) -> Response:
         data = await _body(request, "play")
         return await self.changed(self._play, data)
 
     def _play(self, data: dict[str, Any]) -> dict[str, Any]:
-        store = self.config.state_file()
+        store = self.store()
         ref = self.card(data)
         choice = _optional_text(data, "choose")
         discard = _numbers(data, "discard")
@@ -229,7 +238,7 @@ class TableRoutes:
         return await self.changed(self._undo, data)
 
     def _undo(self, data: dict[str, Any]) -> dict[str, Any]:
-        store = self.config.state_file()
+        store = self.store()
         with store.change(_version(data), reuse_previous=True) as state:
             if not state.history:
                 raise BadInput("nothing to undo")
@@ -241,30 +250,30 @@ class TableRoutes:
         return await self.changed(self._redo, data)
 
     def _redo(self, data: dict[str, Any]) -> dict[str, Any]:
-        store = self.config.state_file()
+        store = self.store()
         with store.change(_version(data), reuse_previous=True) as state:
-            move = redo(state, store.path)
+            move = store.redo(state)
         return {**documents.redo_document(state, move), "state": state_document(_left(store))}
 
     async def pass_turn(self, request: Request) -> Response:
         return await self.changed(self._pass, await _body(request, "pass"))
 
     def _pass(self, data: dict[str, Any]) -> dict[str, Any]:
-        store = self.config.state_file()
+        store = self.store()
         discard = _numbers(data, "discard")
         with store.change(_version(data)) as state:
             move = rules.pass_turn(state, self._player(Snapshot(state, ""), data), discard)
         return {**documents.pass_document(state, move), "state": state_json(_left(store))}
 
     async def stop(self, request: Request) -> Response:
-        snapshot = await run_in_threadpool(self.config.state_file().read)
+        snapshot = await run_in_threadpool(self.store().read)
         return JSONResponse(await run_in_threadpool(documents.stop_document, snapshot.state, self.config.the_board()))
 
     async def take_stop(self, request: Request) -> Response:
         return await self.changed(self._take_stop, await _body(request, "stop"))
 
     def _take_stop(self, data: dict[str, Any]) -> dict[str, Any]:
-        store = self.config.state_file()
+        store = self.store()
         taker = _optional_text(data, "taker")
         if taker is None:
             raise BadInput('STOP names who takes the markers: {"taker": "Ben", "version": "..."}')
@@ -276,7 +285,7 @@ class TableRoutes:
 
     async def hand(self, request: Request) -> Response:
         data = await _body(request, "hand")
-        snapshot = await run_in_threadpool(self.config.state_file().read)
+        snapshot = await run_in_threadpool(self.store().read)
         return JSONResponse(await run_in_threadpool(self._hand, snapshot, data))
 
     def _hand(self, snapshot: Snapshot, data: dict[str, Any]) -> dict[str, Any]:
@@ -290,7 +299,7 @@ class TableRoutes:
         refs = self._cards(data)
         board = self.config.the_board()
         take_out = _flag(data, "take_out")
-        store = self.config.state_file()
+        store = self.store()
         with store.change(_version(data) if take_out else None) as state:
             results = [documents.dead_document(state, ref, board) for ref in refs]
             move = deduce.take_out_dead(state, [(ref.number, ref.card) for ref in refs if ref.number is not None],
@@ -302,7 +311,7 @@ class TableRoutes:
 
     def _end(self, data: dict[str, Any]) -> dict[str, Any]:
         refs = self._cards(data, allow_empty=True)
-        store = self.config.state_file()
+        store = self.store()
         with store.change(_version(data)) as state:
             try:
                 rules.end_game(state, [ref.card for ref in refs], self.config.the_board(), [ref.number for ref in refs])
@@ -320,7 +329,7 @@ class TableRoutes:
         return [card_from_request(entry if isinstance(entry, dict) else {"card": entry}, deck) for entry in cards]
 
     async def odds(self, request: Request) -> Response:
-        snapshot = await run_in_threadpool(self.config.state_file().read)
+        snapshot = await run_in_threadpool(self.store().read)
         return JSONResponse(await run_in_threadpool(documents.odds_document, snapshot))
 
     async def card_text(self, request: Request) -> Response:
@@ -333,6 +342,9 @@ class TableRoutes:
         return await self.changed(self._enter, number, data)
 
     def _enter(self, number: int, data: dict[str, Any]) -> dict[str, Any]:
+        if self.table is not None:
+            raise BadInput("a lobby table uses the server's deck: enter a card's clue at a table served "
+                           "from its state file (`serve GAME.yaml`)")
         where = self.config.entered_path()
         if where is None:
             raise BadInput("open or start a game first: entered cards are kept beside its state file")
@@ -351,6 +363,8 @@ class TableRoutes:
         return await self.changed(self._new_game, data)
 
     def _new_game(self, data: dict[str, Any]) -> dict[str, Any]:
+        if self.table is not None:
+            raise BadInput("a lobby table's game goes on at its table: begin a new one in the lobby (/lobby)")
         if self.config.workers > 1:
             raise BadInput("this server runs several worker processes, and a game begun here would be served by "
                            "one of them only: begin it with `schinderhannes game new GAME.yaml` and serve it as "
@@ -380,10 +394,11 @@ class TableRoutes:
             raise GameOpen(snapshot)
 
     async def count(self, request: Request) -> Response:
-        snapshot = await run_in_threadpool(self.config.state_file().read)
+        snapshot = await run_in_threadpool(self.store().read)
         return JSONResponse(await run_in_threadpool(documents.count_document, snapshot))
 
     async def events(self, request: Request) -> Response:
+        assert self.feed is not None, "a lobby table's feed is the lobby's"
         return FeedResponse(self.feed)
 
 
@@ -402,7 +417,7 @@ def _card_number(request: Request) -> int:
     return int(text)
 
 
-def _left(store: StateFile) -> Snapshot:
+def _left(store: TableStore) -> Snapshot:
     """The board a change through `store` left: what its answer shows, whatever came after it."""
     assert store.changed is not None, "asked after a change"
     return store.changed
@@ -461,30 +476,56 @@ async def _choice_needed(request: Request, error: Exception) -> Response:
     return JSONResponse({"error": error.message, "options": list(error.options)}, status_code=400)
 
 
+ENDPOINTS: list[tuple[str, str, list[str]]] = [  # (path under /api, handler, methods)
+    ("/session", "session", ["GET"]),
+    ("/join.svg", "join_code", ["GET"]),
+    ("/board", "board", ["GET"]),
+    ("/state", "state", ["GET"]),
+    ("/check", "check", ["POST"]),
+    ("/play", "play", ["POST"]),
+    ("/undo", "undo", ["POST"]),
+    ("/redo", "redo", ["POST"]),
+    ("/count", "count", ["GET"]),
+    ("/odds", "odds", ["GET"]),
+    ("/pass", "pass_turn", ["POST"]),
+    ("/stop", "stop", ["GET"]),
+    ("/stop", "take_stop", ["POST"]),
+    ("/hand", "hand", ["POST"]),
+    ("/drawpile", "drawpile", ["POST"]),
+    ("/end", "end", ["POST"]),
+    ("/cards/{number}", "card_text", ["GET"]),
+    ("/cards/{number}", "enter", ["POST"]),
+    ("/games", "new_game", ["POST"]),
+]
+
+
 def routes(config: TableConfig, feed: ChangeFeed) -> list[Route]:
+    """The served state file's table, under /api."""
     table = TableRoutes(config, feed)
-    return [
-        Route("/api/session", table.session),
-        Route("/api/join.svg", table.join_code),
-        Route("/api/board", table.board),
-        Route("/api/state", table.state),
-        Route("/api/check", table.check, methods=["POST"]),
-        Route("/api/play", table.play, methods=["POST"]),
-        Route("/api/undo", table.undo, methods=["POST"]),
-        Route("/api/redo", table.redo, methods=["POST"]),
-        Route("/api/count", table.count),
-        Route("/api/odds", table.odds),
-        Route("/api/pass", table.pass_turn, methods=["POST"]),
-        Route("/api/stop", table.stop),
-        Route("/api/stop", table.take_stop, methods=["POST"]),
-        Route("/api/hand", table.hand, methods=["POST"]),
-        Route("/api/drawpile", table.drawpile, methods=["POST"]),
-        Route("/api/end", table.end, methods=["POST"]),
-        Route("/api/cards/{number}", table.card_text),
-        Route("/api/cards/{number}", table.enter, methods=["POST"]),
-        Route("/api/games", table.new_game, methods=["POST"]),
-        Route("/api/events", table.events),
-    ]
+    return [*(Route(f"/api{path}", getattr(table, name), methods=methods) for path, name, methods in ENDPOINTS),
+            Route("/api/events", table.events)]
+
+
+def companion_routes(config: TableConfig) -> list[Route]:
+    """The same table routes for each companion table of the lobby, under /api/tables/{table}, on its
+    row in the database (`solver.tables.companion`); its change feed is the lobby's
+    /api/tables/{table}/events."""
+    from solver.tables.companion import CompanionStore
+
+    lobby = config.lobby
+    assert lobby is not None
+
+    def handler(name: str) -> Callable[[Request], Any]:
+        async def handle(request: Request) -> Response:
+            table = int(request.path_params["table"])
+            at_table = TableRoutes(config, None, lambda: CompanionStore(lobby, table), table)
+            answer: Response = await getattr(at_table, name)(request)
+            return answer
+
+        return handle
+
+    return [Route(f"/api/tables/{{table:int}}{path}", handler(name), methods=methods)
+            for path, name, methods in ENDPOINTS]
 
 
 EXCEPTION_HANDLERS = {GameOpen: _game_open, NotPlayable: _not_playable, Refused: _refused, ChoiceNeeded: _choice_needed}

@@ -322,3 +322,89 @@ def test_the_server_starts_with_what_it_loaded_out_of_the_collectors_sight(game:
             assert started.post("/api/check", json={"card": 38}).status_code == 200
     finally:
         gc.unfreeze()
+
+
+# ----- the same routes at a lobby's companion table, under /api/tables/{table} -------------------------
+
+
+@pytest.fixture
+def lobby_client(tmp_path: Path) -> Iterator[TestClient]:
+    from solver.tables.db import open_database
+    from solver.tables.service import Lobby
+
+    lobby = Lobby(open_database(f"sqlite:///{tmp_path / 'tables.sqlite'}"))
+    with local_client(TableConfig(folder=tmp_path, lobby=lobby), raise_server_exceptions=False) as test_client:
+        yield test_client
+    lobby.engine.dispose()
+
+
+def companion(client: TestClient, folder: Path) -> str:
+    """A companion table imported from the rule 4 example's state file: its routes' prefix."""
+    text = write_state(folder / "box.yaml", RULE_4_MARKERS).read_text()
+    imported = client.post("/api/tables/import", content=text, headers={"content-type": "application/yaml"})
+    assert imported.status_code == 201
+    return f"/api/tables/{imported.json()['table']}"
+
+
+def test_a_companion_table_of_the_lobby_plays_undoes_and_redoes_on_its_row(lobby_client: TestClient, tmp_path: Path) -> None:
+    at = companion(lobby_client, tmp_path)
+    state = lobby_client.get(f"{at}/state").json()
+    assert state["version"] == "0" and state["turn"] == "Anna"
+    assert lobby_client.post(f"{at}/check", json={"card": 38}).json()["points"] == 4
+    played = lobby_client.post(f"{at}/play", json={"card": 38, "version": "0"})
+    assert played.status_code == 200 and played.json()["state"]["scores"]["Anna"] == 4
+    assert played.json()["state"]["version"] == "1"
+    assert lobby_client.get(f"{at}/state").json()["scores"]["Anna"] == 4  # saved: read back from the row
+    undone = lobby_client.post(f"{at}/undo", json={"version": "1"}).json()
+    assert undone["undone"]["card"] == 38 and undone["state"]["scores"]["Anna"] == 0
+    redone = lobby_client.post(f"{at}/redo", json={"version": "2"})
+    assert redone.status_code == 200 and redone.json()["state"]["scores"]["Anna"] == 4
+    again = lobby_client.post(f"{at}/redo", json={"version": "3"})
+    assert again.status_code == 400 and again.json()["error"].startswith("nothing to redo")
+    exported = lobby_client.get(f"{at}/export").text
+    assert "Anna: 4" in exported  # the state file exported is the board as played
+
+
+def test_a_change_decided_on_an_old_version_of_a_lobby_table_is_refused(lobby_client: TestClient, tmp_path: Path) -> None:
+    at = companion(lobby_client, tmp_path)
+    assert lobby_client.post(f"{at}/play", json={"card": 38, "version": "0"}).status_code == 200
+    stale = lobby_client.post(f"{at}/pass", json={"version": "0"})
+    assert stale.status_code == 409 and stale.json()["error"].startswith("the board changed")
+    assert stale.json()["state"]["version"] == "1" and stale.json()["state"]["scores"]["Anna"] == 4
+    assert lobby_client.get(f"{at}/state").json()["turn"] == "Ben"  # the play stands, the pass was never made
+
+
+def test_a_lobby_table_s_routes_refuse_what_is_not_a_companion_table_s(lobby_client: TestClient, tmp_path: Path) -> None:
+    at = companion(lobby_client, tmp_path)
+    assert lobby_client.get("/api/tables/99/state").status_code == 404
+    digital = lobby_client.post("/api/tables", json={"seats": [{"name": "Anna"}, {"name": "Ben", "bot": "greedy"}]})
+    refused = lobby_client.get(f"/api/tables/{digital.json()['table']}/state")
+    assert refused.status_code == 400 and "digital table" in refused.json()["error"]
+    new = lobby_client.post(f"{at}/games", json={"players": ["Anna", "Ben"]})
+    assert new.status_code == 400 and "lobby" in new.json()["error"]
+    assert lobby_client.post(f"{at}/cards/38", json={"confirm": True}).status_code == 400
+    assert lobby_client.get(f"{at}/session").json() == {"game": f"table {at.rsplit('/', 1)[1]}", "join": None,
+                                                        "table": int(at.rsplit("/", 1)[1])}
+
+
+def test_the_lobby_creates_an_empty_companion_table(lobby_client: TestClient) -> None:
+    created = lobby_client.post("/api/tables", json={"kind": "companion", "players": ["Anna", " Ben "],
+                                                     "last_delict_points": 1})
+    assert created.status_code == 201 and created.json()["kind"] == "companion"
+    at = f"/api/tables/{created.json()['table']}"
+    state = lobby_client.get(f"{at}/state").json()
+    assert state["players"] == ["Anna", "Ben"] and state["scores"] == {"Anna": 0, "Ben": 0}
+    assert state["variant"]["last_delict_points"] == 1
+    bad = lobby_client.post("/api/tables", json={"kind": "companion", "players": []})
+    assert bad.status_code == 400 and "names its players" in bad.json()["error"]
+    unknown = lobby_client.post("/api/tables", json={"kind": "companion", "players": ["A", "B"], "deck": 1})
+    assert unknown.status_code == 400 and "unknown key 'deck'" in unknown.json()["error"]
+
+
+def test_the_page_of_a_companion_table_is_the_table_page(lobby_client: TestClient, tmp_path: Path) -> None:
+    at = companion(lobby_client, tmp_path)
+    page = lobby_client.get(f"/tables/{at.rsplit('/', 1)[1]}")
+    assert page.status_code == 200 and "/static/table.js" in page.text
+    digital = lobby_client.post("/api/tables", json={"seats": [{"name": "Anna"}, {"name": "Ben", "bot": "greedy"}]})
+    assert "/static/seat.js" in lobby_client.get(f"/tables/{digital.json()['table']}").text
+    assert lobby_client.get("/tables/99").status_code == 404

@@ -3,6 +3,11 @@
 // carrying the status and the answer (the current state on 409, the verdict on 422).
 
 const TOKEN = new URLSearchParams(location.search).get("token");
+const LOBBY_TABLE = location.pathname.match(/^\/tables\/([0-9]+)$/);
+/** The lobby's companion table this page shows (its id), or null: the served state file's table. */
+export const lobbyTable = LOBBY_TABLE ? Number(LOBBY_TABLE[1]) : null;
+/** Where the table's routes are: /api, or /api/tables/ID for a lobby's companion table. */
+const BASE = lobbyTable === null ? "/api" : `/api/tables/${lobbyTable}`;
 
 export class ApiError extends Error {
   constructor(status, data) {
@@ -59,35 +64,35 @@ const post = (path, body) => request("POST", path, body);
 const puzzle = (name) => `/api/puzzles/${encodeURIComponent(name)}`;
 
 export const api = {
-  session: () => get("/api/session"),
+  session: () => get(`${BASE}/session`),
   /** @returns {Promise<import("./types").BoardDocument>} */
-  board: () => get("/api/board"),
+  board: () => get(`${BASE}/board`),
   /** @returns {Promise<import("./types").StateDocument>} */
-  state: () => get("/api/state"),
+  state: () => get(`${BASE}/state`),
   /** @returns {Promise<import("./types").Verdict>} */
-  check: (body) => post("/api/check", body),
+  check: (body) => post(`${BASE}/check`, body),
   /** @returns {Promise<{played: import("./types").Verdict, state: import("./types").StateDocument}>} */
-  play: (body) => post("/api/play", body),
+  play: (body) => post(`${BASE}/play`, body),
   /** @returns {Promise<{undone: import("./types").Move & {words: string}, redo: import("./types").Move & {words: string},
    *   state: import("./types").StateDocument}>} */
-  undo: (version) => post("/api/undo", { version }),
+  undo: (version) => post(`${BASE}/undo`, { version }),
   /** @returns {Promise<{passed: import("./types").Move, state: import("./types").StateDocument}>} */
-  pass: (version, discard) => post("/api/pass", { version, discard }),
+  pass: (version, discard) => post(`${BASE}/pass`, { version, discard }),
   /** @returns {Promise<{redone: import("./types").Move & {words: string}, state: import("./types").StateDocument}>} */
-  redo: (version) => post("/api/redo", { version }),
-  stop: () => get("/api/stop"),
-  takeStop: (version, taker) => post("/api/stop", { version, taker }),
-  hand: (cards) => post("/api/hand", { cards }),
-  drawpile: (cards, version, takeOut = false) => post("/api/drawpile", { cards, version, take_out: takeOut }),
-  count: () => get("/api/count"),
-  end: (version, cards) => post("/api/end", { version, cards }),
-  odds: () => get("/api/odds"),
+  redo: (version) => post(`${BASE}/redo`, { version }),
+  stop: () => get(`${BASE}/stop`),
+  takeStop: (version, taker) => post(`${BASE}/stop`, { version, taker }),
+  hand: (cards) => post(`${BASE}/hand`, { cards }),
+  drawpile: (cards, version, takeOut = false) => post(`${BASE}/drawpile`, { cards, version, take_out: takeOut }),
+  count: () => get(`${BASE}/count`),
+  end: (version, cards) => post(`${BASE}/end`, { version, cards }),
+  odds: () => get(`${BASE}/odds`),
   /** @returns {Promise<import("./types").CardDocument>} */
-  card: (number) => get(`/api/cards/${number}`),
+  card: (number) => get(`${BASE}/cards/${number}`),
   /** @returns {Promise<import("./types").CardDocument>} */
-  enterCard: (number, clue) => post(`/api/cards/${number}`, { clue }),
-  confirmCard: (number) => post(`/api/cards/${number}`, { confirm: true }),
-  newGame: (body) => post("/api/games", body),
+  enterCard: (number, clue) => post(`${BASE}/cards/${number}`, { clue }),
+  confirmCard: (number) => post(`${BASE}/cards/${number}`, { confirm: true }),
+  newGame: (body) => post(`${BASE}/games`, body),
   // the solo puzzles
   /** @returns {Promise<{puzzles: import("./types").PuzzleSummary[]}>} */
   puzzles: () => get("/api/puzzles"),
@@ -102,6 +107,15 @@ export const api = {
   /** @returns {Promise<{name: string, solution: import("./types").Pair[]}>} */
   solution: (name) => get(`${puzzle(name)}/solution`),
 };
+
+/** Follow this page's table: the served state file's change feed, or a lobby companion table's
+ * (its `version` events, told as text as the state's version is). */
+export function followTable(onVersion, onStatus) {
+  if (lobbyTable === null) return followChanges(onVersion, onStatus);
+  // a lobby's companion table: the lobby's change feed, whose versions are numbers
+  return followChanges((version) => onVersion(version === null || version === undefined ? null : String(version)),
+    onStatus, `${BASE}/events`, "version");
+}
 
 /** Follow the change feed: onVersion(version) on every `state` event (the lobby's tables: `version`
  * events at `path`), onStatus("live" | "reconnecting"). */

@@ -2,7 +2,7 @@
 // The table page: loads the board and the state, keeps every open page on the same board through the
 // change feed, and wires the panels (scores, playing a card, the tools, entering cards, a new game).
 
-import { api, followChanges, withToken } from "./api.js";
+import { api, followTable, withToken } from "./api.js";
 import { BoardView, legendSwatch } from "./board.js";
 import { CardEntry } from "./cardentry.js";
 import { byId, clear, h } from "./dom.js";
@@ -134,7 +134,7 @@ async function openGame(table, state, session) {
   };
   new Tools(table, play);
   table.setState(state, "load");
-  followChanges(async (version) => {
+  followTable(async (version) => {
     if (version && version === table.version) return;
     try {
       await table.refresh("feed");

@@ -1,0 +1,25 @@
+"""A companion table's state before its last change: what an undo writes back and a redo plays again.
+
+Revision ID: 0003
+Revises: 0002
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0003"
+down_revision = "0002"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    with op.batch_alter_table("tables") as batch:
+        batch.add_column(sa.Column("previous_state", sa.Text, nullable=True))
+
+
+def downgrade() -> None:
+    with op.batch_alter_table("tables") as batch:
+        batch.drop_column("previous_state")
