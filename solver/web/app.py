@@ -30,6 +30,7 @@ from solver.core.deck import Deck
 from solver.core.errors import BadInput
 from solver.decks.entered import entered_path, table_deck
 from solver.table.store import BoardChanged, StateFile
+from solver.tables.errors import NoSuchTable
 from solver.tables.schema import COMPANION
 from solver.web import lobby_api, solo_api, table_api
 from solver.web.events import ChangeFeed
@@ -146,9 +147,13 @@ async def _lobby_page(request: Request) -> Response:
 def _seat_page(lobby: Lobby) -> Any:
     async def page(request: Request) -> Response:
         """A companion table's page is the table page, on that table's routes; a digital table's is the
-        same file for every table and seat: the seat's token stays in the address's #, never sent."""
+        same file for every table and seat: the seat's token stays in the address's #, never sent (and
+        for no table: its page says so)."""
         table = int(request.path_params["table"])
-        kind = await run_in_threadpool(lobby.kind, table)
+        try:
+            kind = await run_in_threadpool(lobby.kind, table)
+        except NoSuchTable:
+            kind = None
         return FileResponse(STATIC / ("index.html" if kind == COMPANION else "seat.html"))
 
     return page

@@ -431,9 +431,9 @@ def play_again(anna: Seat, ben: Seat, base: str) -> dict[int, str]:
 # ----- the lobby's other ways in ---------------------------------------------------------------------
 
 
-def test_a_state_file_opens_as_a_companion_board(lobby_server: tuple[str, Lobby], open_seat: Callable[..., Seat],
-                                                 tmp_path: Path) -> None:
-    base, _ = lobby_server
+def test_a_companion_table_is_the_shared_board_played_from_its_page(
+        lobby_server: tuple[str, Lobby], open_seat: Callable[..., Seat], tmp_path: Path) -> None:
+    base, lobby_rows = lobby_server
     lobby = open_seat(base + "/", PHONE, allow=(400,))
     page = lobby.page
     expect(page.locator(".seat-row")).to_have_count(4)
@@ -444,16 +444,34 @@ def test_a_state_file_opens_as_a_companion_board(lobby_server: tuple[str, Lobby]
     page.get_by_role("button", name="Create the table").click()
     expect(page.locator("#create-error")).to_have_text(
         "a table needs at least one seat for a person (a seat without a bot)")
-    state = tmp_path / "box.yaml"
-    state.write_text("players: [Anna, Ben]\nscores: {Anna: 3, Ben: 1}\nmarkers:\n  murder: [Kirn, Boos]\n",
-                     encoding="utf-8")
+    state = tmp_path / "box.yaml"  # the rulebook's rule 4 example, played with a box's cards
+    state.write_text("players: [Anna, Ben]\nscores: {Anna: 0, Ben: 0}\nturn: Anna\nmarkers:\n"
+                     "  break-in: [Oberhausen, Obermoschel, Meisenheim, Lettweiler]\n", encoding="utf-8")
     page.locator("#import-file").set_input_files(str(state))
     page.wait_for_url("**/tables/1")
-    expect(page.locator("#prompt")).to_contain_text("A companion table")
-    expect(page.locator("#players")).to_contain_text("Anna3")
-    expect(page.locator(".chip")).to_have_count(2)
-    assert chips(page) == {("murder", "Kirn"), ("murder", "Boos")}
-    expect(page.locator("#hand-box")).to_be_hidden()
-    expect(page.get_by_role("link", name="Download its state file")).to_have_attribute("href", "/api/tables/1/export")
+    page.wait_for_selector(".location")
+    expect(page.locator("#turn")).to_have_text("Anna's turn")  # the table page, on table 1's routes
+    other = open_seat(base + "/tables/1", DESKTOP).page  # a second device at the same table
+    expect(other.locator("#connection")).to_have_text("● live")
+    for key in ("3", "8"):
+        page.locator("#keypad").get_by_role("button", name=key, exact=True).click()
+    expect(page.locator(".verdict-line")).to_contain_text("playable +4 (rule 1)")
+    page.get_by_role("button", name=re.compile(r"^Play card 38 \(\+4 for Anna\)")).click()
+    expect(page.locator("#turn")).to_have_text("Ben's turn")
+    expect(other.locator("#turn")).to_have_text("Ben's turn")  # told through the lobby's change feed
+    expect(other.locator("#last-move")).to_have_text("Last move: Anna played card 38: +4")
+    assert lobby_rows.version(1) == 1 and "Anna: 4" in lobby_rows.export_state(1)  # saved in the database
     no_horizontal_scrolling(page)
     shot(page, "companion")
+    other.get_by_role("button", name="Undo last move").click()
+    other.locator("#undo-ask").get_by_role("button", name="Undo it").click()
+    expect(page.locator("#turn")).to_have_text("Anna's turn")
+    assert "Anna: 0" in lobby_rows.export_state(1)
+
+    page.goto(base + "/lobby")  # a new, empty companion table, made on the lobby page
+    page.locator("#companion input[name=player]").nth(2).fill("Cleo")
+    page.get_by_role("button", name="Create the companion table").click()
+    page.wait_for_url("**/tables/2")
+    page.wait_for_selector(".location")
+    expect(page.locator("#turn")).to_have_text("Anna's turn")
+    expect(page.locator("#score-list li")).to_have_count(3)

@@ -1,6 +1,7 @@
 // @ts-check
 // The lobby page: a new digital table (its seats, people or bots, the rules), its join links with a QR
-// code each, the open tables to watch or join, and a state file imported as a companion table.
+// code each, the open tables to watch or join, and a companion table: new and empty, or a state file
+// imported; its page is the shared board (the table page, on that table).
 
 import { withToken } from "./api.js";
 import { byId, clear, h } from "./dom.js";
@@ -94,9 +95,17 @@ async function listTables() {
   const items = answer.tables.map((table) => h("li", { class: "table-entry", "data-table": String(table.table) },
     h("a", { href: withToken(`/tables/${table.table}`) },
       table.kind === "companion" ? `Table ${table.table}: a companion board` : `Table ${table.table}`),
-    ` — ${table.seats.map(seatWords).join(", ")} · ${table.version} moves`
+    ` — ${table.seats.map(seatWords).join(", ")} · ${table.version} ${table.kind === "companion" ? "changes" : "moves"}`
       + (table.status === "over" ? " · over" : "")));
   clear(byId("table-list"), items.length ? items : h("li", { class: "hint" }, "No table yet."));
+}
+
+/** A new companion table's body: the players named, the variant ticked. */
+function companionBody(form) {
+  const players = [...form.querySelectorAll("input[name=player]")]
+    .map((input) => /** @type {HTMLInputElement} */ (input).value.trim()).filter((name) => name);
+  const ticked = (name) => /** @type {HTMLInputElement} */ (form.elements.namedItem(name)).checked;
+  return { kind: "companion", players, two_player: ticked("two_player"), last_delict_points: ticked("last_one") ? 1 : 5 };
 }
 
 async function importFile(input) {
@@ -130,6 +139,17 @@ async function boot() {
       listTables();
     } catch (error) {
       byId("create-error").textContent = error.message;
+    }
+  });
+  const companion = byId("companion", HTMLFormElement);
+  companion.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    byId("companion-error").textContent = "";
+    try {
+      const view = await tablesApi.createCompanion(companionBody(companion));
+      location.assign(withToken(`/tables/${view.table}`));
+    } catch (error) {
+      byId("companion-error").textContent = error.message;
     }
   });
   byId("show-all").addEventListener("change", listTables);

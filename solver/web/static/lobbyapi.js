@@ -20,6 +20,8 @@ export const tablesApi = {
   /** @returns {Promise<{table: number, seats: import("./types").CreatedSeat[], view: import("./types").TableView}>} */
   create: (body) => request("POST", "/api/tables", body),
   /** @returns {Promise<import("./types").TableView>} */
+  createCompanion: (body) => request("POST", "/api/tables", body),
+  /** @returns {Promise<import("./types").TableView>} */
   importState: (text) => request("POST", "/api/tables/import", text, "application/yaml"),
   /** @returns {Promise<import("./types").TableView>} */
   view: (table, seat) => request("GET", path(table), undefined, undefined, seat),
