@@ -363,9 +363,7 @@ class TableRoutes:
         return await self.changed(self._new_game, data)
 
     def _new_game(self, data: dict[str, Any]) -> dict[str, Any]:
-        if self.table is not None:
-            raise BadInput("a lobby table's game goes on at its table: begin a new one in the lobby (/lobby)")
-        if self.config.workers > 1:
+        if self.config.workers > 1 and self.table is None:
             raise BadInput("this server runs several worker processes, and a game begun here would be served by "
                            "one of them only: begin it with `schinderhannes game new GAME.yaml` and serve it as "
                            "`serve GAME.yaml`, or play it as a table of the lobby")
@@ -375,11 +373,28 @@ class TableRoutes:
         variant = Variant.from_dict({key: data[key] for key in VARIANT_KEYS if key in data})
         state = new_game([p.strip() for p in players], variant)  # every parameter checked before a write
         replace = _flag(data, "replace")
+        if self.table is not None:
+            return self._new_game_here(state, replace)
         with self.new_games:  # one new game at a time: the open game is looked at, then replaced
             self._refuse_replacing(replace)
             path, snapshot = _create_game(self.config.folder, state)
             self.config.state_path = path  # served only once its file is written
         return {**documents.new_game_document(str(path), state), "state": state_json(snapshot)}
+
+    def _new_game_here(self, new: GameState, replace: bool) -> dict[str, Any]:
+        """A lobby's companion table: a new game of its players ("play again") replaces its board, as
+        one change of its row (so an undo does not bring the old game back: the new one has no move to
+        undo)."""
+        store = self.store()
+        current = store.read()
+        if new.players != current.state.players:
+            raise BadInput(f"a new game at table {self.table} is played by its players, "
+                           f"{', '.join(current.state.players)}: for others, make a table in the lobby")
+        if current.state.finished is None and not replace:
+            raise GameOpen(current)
+        with store.change(current.version) as state:
+            state.__dict__.update(new.__dict__)
+        return {**documents.new_game_document(f"table {self.table}", new), "state": state_json(_left(store))}
 
     def _refuse_replacing(self, replace: bool) -> None:
         """A game that goes on is replaced only when the request says so: GameOpen (409) otherwise."""

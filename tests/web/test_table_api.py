@@ -383,11 +383,22 @@ def test_a_lobby_table_s_routes_refuse_what_is_not_a_companion_table_s(lobby_cli
     digital = lobby_client.post("/api/tables", json={"seats": [{"name": "Anna"}, {"name": "Ben", "bot": "greedy"}]})
     refused = lobby_client.get(f"/api/tables/{digital.json()['table']}/state")
     assert refused.status_code == 400 and "digital table" in refused.json()["error"]
-    new = lobby_client.post(f"{at}/games", json={"players": ["Anna", "Ben"]})
-    assert new.status_code == 400 and "lobby" in new.json()["error"]
     assert lobby_client.post(f"{at}/cards/38", json={"confirm": True}).status_code == 400
     assert lobby_client.get(f"{at}/session").json() == {"game": f"table {at.rsplit('/', 1)[1]}", "join": None,
                                                         "table": int(at.rsplit("/", 1)[1])}
+
+
+def test_a_new_game_at_a_lobby_table_replaces_its_board_as_one_change(lobby_client: TestClient,
+                                                                        tmp_path: Path) -> None:
+    at = companion(lobby_client, tmp_path)
+    refused = lobby_client.post(f"{at}/games", json={"players": ["Anna", "Ben"]})
+    assert refused.status_code == 409 and refused.json()["state"]["version"] == "0"  # the game goes on
+    others = lobby_client.post(f"{at}/games", json={"players": ["Anna", "Cleo"], "replace": True})
+    assert others.status_code == 400 and "make a table in the lobby" in others.json()["error"]
+    new = lobby_client.post(f"{at}/games", json={"players": ["Anna", "Ben"], "replace": True})
+    assert new.status_code == 200 and new.json()["state"]["scores"] == {"Anna": 0, "Ben": 0}
+    assert new.json()["state"]["version"] == "1" and new.json()["state"]["markers"] == {}
+    assert lobby_client.post(f"{at}/undo", json={"version": "1"}).status_code == 400  # nothing to undo
 
 
 def test_the_lobby_creates_an_empty_companion_table(lobby_client: TestClient) -> None:
