@@ -1,7 +1,7 @@
 // @ts-check
-// A seat at a digital table (or a watcher, without a seat token; or a companion table's board): the
-// seat's own hand with each card's verdict, the board with a play's preview, the piles by their backs,
-// the players, the cards played, the STOP window, the log and time travel, and "play again".
+// A seat at a digital table (or a watcher, without a seat token; a companion table's page is the
+// table page, index.html): the seat's own hand with each card's verdict, the board with a play's
+// preview, the piles by their backs, the players, the cards played, the STOP window, the log and time travel, and "play again".
 //
 // Every step of a turn is one of the view's legal actions (its int, sent with the view's version).
 // The server plays the bots at once; this page shows each bot's turn on its own, BOT_DELAY apart,
@@ -265,10 +265,6 @@ class SeatPage {
     if (!view) return;
     byId("title").textContent = `Table ${view.table}`;
     document.title = `Schinderhannes — table ${view.table}`;
-    if (view.kind === "companion") {
-      this.renderCompanion(view);
-      return;
-    }
     this.renderHeader(view);
     this.renderPrompt(view);
     this.renderStop(view);
@@ -570,23 +566,6 @@ class SeatPage {
       this.say(error.message, "error");
     }
   }
-
-  /** A companion table: the imported state file's board, scores and moves, to look at. */
-  renderCompanion(view) {
-    const state = view.state;
-    byId("turn").textContent = state.outcome ? "Game over" : `${state.turn}'s turn`;
-    byId("header-scores").textContent = state.players.map((player) => `${player} ${state.scores[player] || 0}`).join(" · ");
-    byId("prompt").textContent = "A companion table: the board of a game played with a box's cards, as its state file was imported.";
-    clear(byId("prompt-actions"), h("a", { class: "button-link", href: withToken(`/api/tables/${view.table}/export`) },
-      "Download its state file"));
-    for (const id of ["hand-box", "piles-box", "played-box", "stop-box", "travel"]) byId(id).hidden = true;
-    clear(byId("players"), state.players.map((player) => h("li", { class: "player" },
-      h("span", { class: "player-name" }, player), h("span", { class: "player-score" }, String(state.scores[player] || 0)))));
-    const moves = state.history || [];
-    clear(byId("log"), moves.length ? moves.map((move) => h("li", { class: "log-entry" }, move.text))
-      : h("li", { class: "hint" }, "No move yet."));
-    this.board.render(state, {});
-  }
 }
 
 function showConnection(status) {
@@ -612,7 +591,6 @@ async function boot() {
     fatal(error.message);
     return;
   }
-  if (page.view && page.view.kind === "companion") return;
   followChanges(async (version) => {
     if (version !== null && page.view && version === page.view.version) return;
     await page.refresh();
