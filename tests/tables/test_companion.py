@@ -16,6 +16,7 @@ from solver.table.store import BoardChanged
 from solver.tables.companion import CompanionStore
 from solver.tables.errors import NoSuchTable
 from solver.tables.service import Lobby
+from tests.tables.conftest import PostgresServer
 from tests.tables.test_service import new_table
 
 
@@ -127,3 +128,31 @@ def test_a_new_companion_table_is_an_empty_board_for_its_players(open_lobby: Cal
     assert snapshot.state_text == new_game(["Anna", "Ben"]).to_yaml()
     with pytest.raises(BadInput):
         lobby.create_companion(["Anna", "Anna"])
+
+
+def test_two_servers_on_one_postgresql_play_the_same_companion_board(postgres: PostgresServer) -> None:
+    """The table API's routes of two servers sharing a database: a play through one is on the other's
+    board, and a change the other decided before it is refused."""
+    pytest.importorskip("httpx")
+    from solver.tables.db import open_database
+    from solver.web.app import TableConfig
+    from tests.web.conftest import local_client
+
+    url = postgres.new_database()
+    lobbies = [Lobby(open_database(url)), Lobby(open_database(url))]
+    try:
+        with local_client(TableConfig(lobby=lobbies[0]), raise_server_exceptions=False) as one, \
+                local_client(TableConfig(lobby=lobbies[1]), raise_server_exceptions=False) as other:
+            table = one.post("/api/tables", json={"kind": "companion", "players": ["Anna", "Ben"]}).json()["table"]
+            at = f"/api/tables/{table}"
+            assert other.get(f"{at}/state").json()["version"] == "0"
+            assert one.post(f"{at}/pass", json={"version": "0"}).status_code == 200
+            seen = other.get(f"{at}/state").json()
+            assert seen["version"] == "1" and seen["turn"] == "Ben"
+            stale = other.post(f"{at}/pass", json={"version": "0"})
+            assert stale.status_code == 409 and stale.json()["state"]["turn"] == "Ben"
+            assert one.post(f"{at}/undo", json={"version": "1"}).status_code == 200
+            assert other.get(f"{at}/state").json()["turn"] == "Anna"
+    finally:
+        for lobby in lobbies:
+            lobby.engine.dispose()
