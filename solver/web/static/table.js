@@ -2,7 +2,7 @@
 // The table page: loads the board and the state, keeps every open page on the same board through the
 // change feed, and wires the panels (scores, playing a card, the tools, entering cards, a new game).
 
-import { api, followTable, withToken } from "./api.js";
+import { api, followTable, lobbyTable, withToken } from "./api.js";
 import { BoardView, legendSwatch } from "./board.js";
 import { CardEntry } from "./cardentry.js";
 import { byId, clear, h } from "./dom.js";
@@ -145,6 +145,7 @@ async function openGame(table, state, session) {
 }
 
 async function boot() {
+  if (lobbyTable !== null) document.title = `Schinderhannes — table ${lobbyTable}`; // a lobby's companion table
   let table;
   try {
     table = new Table(await api.board());
