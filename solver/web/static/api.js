@@ -66,7 +66,7 @@ const puzzle = (name) => `/api/puzzles/${encodeURIComponent(name)}`;
 export const api = {
   session: () => get(`${BASE}/session`),
   /** @returns {Promise<import("./types").BoardDocument>} */
-  board: () => get(`${BASE}/board`),
+  board: () => get("/api/board"), // the same board at every table
   /** @returns {Promise<import("./types").StateDocument>} */
   state: () => get(`${BASE}/state`),
   /** @returns {Promise<import("./types").Verdict>} */
