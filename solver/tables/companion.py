@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from solver.tables.service import Lobby
 
 _KEPT = 64  # parsed boards kept, by (table, version): every page reads the same one after a change
-_parsed: OrderedDict[tuple[int, int, int], Snapshot] = OrderedDict()
+_parsed: OrderedDict[tuple[int, int], tuple[str, Snapshot]] = OrderedDict()  # (table, version) -> text, board
 _parsed_lock = threading.Lock()
 
 
@@ -65,15 +65,16 @@ class CompanionStore:
                            f"/api/tables/{self.table_id}/actions")
 
     def _snapshot(self, text: str, version: int) -> Snapshot:
-        """The board of this text at this version, parsed once (shared: read it, do not change it)."""
-        key = (id(self.lobby), self.table_id, version)
+        """The board of this text at this version, parsed once (shared: read it, do not change it); kept
+        with its text, so that another database's table of the same number is never taken for it."""
+        key = (self.table_id, version)
         with _parsed_lock:
             found = _parsed.get(key)
-        if found is not None:
-            return found
+        if found is not None and found[0] == text:
+            return found[1]
         snapshot = Snapshot(parse_state(text, f"table {self.table_id}"), str(version))
         with _parsed_lock:
-            _parsed[key] = snapshot
+            _parsed[key] = (text, snapshot)
             while len(_parsed) > _KEPT:
                 _parsed.popitem(last=False)
         return snapshot
