@@ -15,15 +15,23 @@ last read returns the snapshot read then, without reading, hashing and parsing i
 save, by this process or another writer, replaces the file (a new inode) and so its stamp.
 Readers of a file that changed parse it once: the others wait for that parse and share it.
 A change always reads the file's bytes afresh under the lock; when they are the very bytes
-read last, it changes a copy of that parse instead of parsing them again.
+read last, it changes a copy of that parse instead of parsing them again. After its save, still
+under the lock, the board it saved is the one read last (its stamp taken from the file as saved),
+so the readers that follow parse nothing.
+
+A save leaves the file its PATH.prev replaced to be freed by a thread of this process
+(`remove_later`), not by the writer: on ext4 freeing a file waits about as long as a sync, and
+nobody waiting on the change needs to wait for that.
 """
 
 from __future__ import annotations
 
+import atexit
 import copy
 import errno
 import hashlib
 import os
+import queue
 import sys
 import threading
 import time
@@ -33,7 +41,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from solver.core.errors import BadInput
-from solver.core.yamlio import create_atomic, decode_text, read_input_bytes
+from solver.core.yamlio import create_atomic, decode_text, read_input_bytes, remove_now
 
 if sys.platform != "win32":
     import fcntl
@@ -61,6 +69,11 @@ def _readers(key: str) -> threading.Lock:
 class Snapshot:
     state: GameState
     version: str
+
+
+class MustWait(Exception):
+    """A change asked of a store that may not wait (`StateFile(..., wait=False)`) needs the lock or a
+    fresh read: make it again with a store that may."""
 
 
 class BoardChanged(Exception):
@@ -100,9 +113,10 @@ def version_of(data: bytes) -> str:
 class StateFile:
     """One game-state file: read a snapshot, or change it under the lock."""
 
-    def __init__(self, path: str | Path, timeout: float = LOCK_TIMEOUT):
+    def __init__(self, path: str | Path, timeout: float = LOCK_TIMEOUT, wait: bool = True):
         self.path = Path(path)
         self.timeout = timeout
+        self.wait = wait  # False: a change is only refused (stale) from the board read last, else MustWait
         self.changed: Snapshot | None = None  # after `change`: the state as it saved it, with its version
         self.lock_path = self.path.with_name(f".{self.path.name}.lock")
 
@@ -168,6 +182,8 @@ class StateFile:
 
     @contextmanager
     def locked(self) -> Iterator[None]:
+        if not self.wait:
+            raise MustWait
         if not self.path.parent.is_dir():
             raise BadInput("cannot write here (no such folder); check the path and that its folder exists",
                            str(self.path))
@@ -205,12 +221,20 @@ class StateFile:
         With `expected_version`, the change is refused (BoardChanged) unless the file still
         holds that version. `reuse_previous` is for an undo (see GameState.save). Afterwards
         `changed` is the board this change left, with its version (another writer may have
-        changed the file since).
+        changed the file since); its state is then shared with the readers: read it, do not
+        change it.
+
+        A store that may not wait refuses a stale change from the board read last (one stat)
+        and raises MustWait for everything else, before yielding anything.
         """
         if expected_version is not None:  # refused at once when stale, without queueing for the lock
-            seen = self.read()
+            seen = self.read() if self.wait else self.last_read()
+            if seen is None:
+                raise MustWait
             if seen.version != expected_version:
                 raise BoardChanged(seen)
+        if not self.wait:
+            raise MustWait
         with self.locked():
             data = self._bytes()  # read afresh under the lock
             version = version_of(data)
@@ -221,8 +245,21 @@ class StateFile:
             yield state
             self.changed = Snapshot(state, version)
             if state.to_dict() != before:  # nothing changed, nothing written
-                text = state.save(self.path, reuse_previous)
-                self.changed = Snapshot(state, version_of(text.encode("utf-8")))
+                data = state.save(self.path, reuse_previous, retire=remove_later).encode("utf-8")
+                self.changed = Snapshot(state, version_of(data))
+                self._remember(data, self.changed)
+
+    def _remember(self, data: bytes, snapshot: Snapshot) -> None:
+        """Under the lock, after a save of `data`: its snapshot is the read of the file as it is now,
+        when the file holds those bytes (a writer that takes no lock may have replaced it)."""
+        stamp = _stamp(self.path)
+        try:
+            found = read_input_bytes(self.path)
+        except BadInput:
+            return
+        if stamp is not None and found == data and _stamp(self.path) == stamp:
+            with _LAST_READ_LOCK:
+                _LAST_READ[str(self.path)] = _Read(stamp, data, snapshot)
 
     def create(self, state: GameState, overwrite: bool = False) -> Snapshot:
         """Write a new game to the file, which must not exist yet (FileExists, nothing written);
@@ -233,6 +270,34 @@ class StateFile:
             else:
                 create_atomic(self.path, state.to_yaml())
             return self.read()
+
+
+_RETIRED: queue.SimpleQueue[Path] = queue.SimpleQueue()  # names `remove_later` was given, not removed yet
+_REMOVER: list[threading.Thread] = []
+
+
+def remove_later(path: Path) -> None:
+    """Remove the temporary name `path` soon, in this process's remover thread (started on first use);
+    those left when the process ends are removed as it exits."""
+    with _WRITERS_LOCK:
+        if not _REMOVER:
+            _REMOVER.append(threading.Thread(target=_remove_retired, name="retired names", daemon=True))
+            _REMOVER[0].start()
+    _RETIRED.put(path)
+
+
+def _remove_retired() -> None:
+    while True:
+        remove_now(_RETIRED.get())
+
+
+@atexit.register
+def _remove_the_rest() -> None:
+    while True:
+        try:
+            remove_now(_RETIRED.get_nowait())
+        except queue.Empty:
+            return
 
 
 class _Busy(Exception):

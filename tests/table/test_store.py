@@ -13,7 +13,7 @@ import pytest
 from solver.core.errors import BadInput
 from solver.table import rules
 from solver.table.state import load_state, new_game
-from solver.table.store import BoardChanged, StateFile
+from solver.table.store import BoardChanged, MustWait, StateFile
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -84,11 +84,9 @@ def test_a_change_never_touches_the_board_readers_hold(game: StateFile) -> None:
     assert game.read().state.turn == "Ben"
 
 
-def test_readers_of_a_changed_file_parse_it_once(game: StateFile, monkeypatch: pytest.MonkeyPatch) -> None:
+def _count_parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     from solver.table import store
 
-    with game.change() as state:
-        rules.pass_turn(state)
     parses: list[str] = []
     parse = store.parse_state
 
@@ -97,9 +95,47 @@ def test_readers_of_a_changed_file_parse_it_once(game: StateFile, monkeypatch: p
         return parse(text, file)
 
     monkeypatch.setattr(store, "parse_state", counted)
+    return parses
+
+
+def test_readers_of_a_file_another_writer_changed_parse_it_once(game: StateFile,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    state = load_state(game.path)
+    rules.pass_turn(state)
+    state.save(game.path)  # as another process saves it: this one has not read that board
+    parses = _count_parses(monkeypatch)
     with ThreadPoolExecutor(8) as pool:
         versions = set(pool.map(lambda _: StateFile(game.path).read().version, range(32)))
     assert len(versions) == 1 and len(parses) == 1
+
+
+def test_after_a_change_the_readers_get_the_board_it_saved_without_parsing(game: StateFile,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    for undo in (False, True, False):
+        with game.change(reuse_previous=undo) as state:
+            state.pop() if undo else rules.pass_turn(state)
+        parses = _count_parses(monkeypatch)
+        seen = StateFile(game.path).read()
+        monkeypatch.undo()
+        assert not parses and seen is game.changed
+        assert seen == game.read_fresh()  # the board saved is the board its bytes hold
+
+
+def test_a_change_refused_without_waiting_takes_no_lock(game: StateFile) -> None:
+    old = game.read().version
+    with game.change(old) as state:
+        rules.pass_turn(state)
+    at_once = StateFile(game.path, wait=False)
+    with game.locked(), pytest.raises(BoardChanged):  # refused though another writer holds the lock
+        with at_once.change(old):
+            pass
+    with pytest.raises(MustWait):  # the current board: the change needs the lock
+        with at_once.change(game.read().version):
+            pass
+    os.utime(game.path, ns=(1, 1))  # not the file read last any more: judging it needs a read
+    with pytest.raises(MustWait):
+        with at_once.change(old):
+            pass
 
 
 def test_a_missing_folder_is_bad_input_not_a_new_folder(tmp_path: Path) -> None:
