@@ -10,8 +10,8 @@ import secrets
 import stat
 import tempfile
 import time
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import yaml

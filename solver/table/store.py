@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import atexit
 import copy
+import dataclasses
 import errno
 import hashlib
 import os
@@ -92,6 +93,7 @@ class _Read:
     stamp: Stamp | None
     data: bytes
     snapshot: Snapshot
+    held: bool = False  # a change of this process holds the lock: no other writer changes the board it read
 
 
 _LAST_READ: dict[str, _Read] = {}  # path -> its last read: the file's stamp then, its bytes, their snapshot
@@ -125,9 +127,18 @@ class StateFile:
             return _LAST_READ.get(str(self.path))
 
     def last_read(self) -> Snapshot | None:
-        """The snapshot of the last read, when the file has not changed since (costs one stat); else None."""
-        last, stamp = self._last(), _stamp(self.path)
+        """The snapshot of the last read, when the file has not changed since (costs one stat), or
+        while a change of this process is making it (no stat); else None."""
+        last = self._last()
+        if last is not None and last.held:
+            return last.snapshot
+        stamp = _stamp(self.path)
         return last.snapshot if stamp is not None and last is not None and last.stamp == stamp else None
+
+    def saving(self) -> bool:
+        """Whether a change of this process holds the lock on this file and has not finished."""
+        last = self._last()
+        return last is not None and last.held
 
     def read(self) -> Snapshot:
         """The state as saved now, with its version (saves are atomic, so no lock is needed).
@@ -236,18 +247,36 @@ class StateFile:
         if not self.wait:
             raise MustWait
         with self.locked():
+            stamp = _stamp(self.path)
             data = self._bytes()  # read afresh under the lock
             version = version_of(data)
             if expected_version is not None and version != expected_version:
                 raise BoardChanged(self._snapshot_of(data))
-            state = self._own_state(data)
-            before = state.to_dict()
-            yield state
-            self.changed = Snapshot(state, version)
-            if state.to_dict() != before:  # nothing changed, nothing written
-                data = state.save(self.path, reuse_previous, retire=remove_later).encode("utf-8")
-                self.changed = Snapshot(state, version_of(data))
-                self._remember(data, self.changed)
+            with self._holding(stamp if _stamp(self.path) == stamp else None, data):
+                state = self._own_state(data)
+                before = state.to_dict()
+                yield state
+                self.changed = Snapshot(state, version)
+                if state.to_dict() != before:  # nothing changed, nothing written
+                    data = state.save(self.path, reuse_previous, retire=remove_later).encode("utf-8")
+                    self.changed = Snapshot(state, version_of(data))
+                    self._remember(data, self.changed)
+
+    @contextmanager
+    def _holding(self, stamp: Stamp | None, data: bytes) -> Iterator[None]:
+        """While a change goes on under the lock, the readers of this process get the board of `data`
+        (read under the lock) without looking at the file: until the change is saved it is the board,
+        and the save touches the file (a second name for .prev, the rename) before it is done."""
+        key, read = str(self.path), _Read(stamp, data, self._snapshot_of(data), held=True)
+        with _LAST_READ_LOCK:
+            _LAST_READ[key] = read
+        try:
+            yield
+        finally:
+            with _LAST_READ_LOCK:
+                last = _LAST_READ.get(key)
+                if last is not None and last.held:  # not saved: the board read is the file's still
+                    _LAST_READ[key] = dataclasses.replace(last, held=False)
 
     def _remember(self, data: bytes, snapshot: Snapshot) -> None:
         """Under the lock, after a save of `data`: its snapshot is the read of the file as it is now,

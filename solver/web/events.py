@@ -71,6 +71,8 @@ class ChangeFeed:
     def _look(self) -> bool:
         """Read the version when the file's stamp moved; True when the version changed."""
         path = self.path_of()
+        if path and StateFile(path).saving():
+            return False  # a change of this server is saving it: it pokes the feed when it is done
         try:
             stat = os.stat(path) if path else None
         except OSError:
@@ -81,15 +83,23 @@ class ChangeFeed:
         self._stamp = stamp
         version, self.problem = None, None
         if path and stat:
-            try:
-                version = version_of(read_input_bytes(path))
-            except BadInput as error:
-                self.problem = str(error)
+            version = self._version_of(path)
         changed, self.version = version != self.version, version
         if changed and path and version:
             with contextlib.suppress(BadInput):  # every page asks for the new board now: parse it once, first
                 StateFile(path).read()
         return changed
+
+    def _version_of(self, path: Path) -> str | None:
+        """The file's version: the board read last's, when the file is still the one it was read from."""
+        known = StateFile(path).last_read()
+        if known is not None:
+            return known.version
+        try:
+            return version_of(read_input_bytes(path))
+        except BadInput as error:
+            self.problem = str(error)
+            return None
 
     async def _watch(self) -> None:
         pinged = time.monotonic()

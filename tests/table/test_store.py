@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -13,7 +14,7 @@ import pytest
 from solver.core.errors import BadInput
 from solver.table import rules
 from solver.table.state import load_state, new_game
-from solver.table.store import BoardChanged, MustWait, StateFile
+from solver.table.store import BoardChanged, MustWait, StateFile, version_of
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -121,21 +122,51 @@ def test_after_a_change_the_readers_get_the_board_it_saved_without_parsing(game:
         assert seen == game.read_fresh()  # the board saved is the board its bytes hold
 
 
+def test_while_a_change_is_saved_the_readers_get_the_board_it_was_decided_on(
+        game: StateFile, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The file renamed in place but its folder not yet synced: the new board is not saved yet."""
+    before = game.read()
+    syncs, folder_syncing, go_on = [0], threading.Event(), threading.Event()
+    fsync = os.fsync
+
+    def slow_folder_sync(handle: int) -> None:
+        syncs[0] += 1
+        if syncs[0] == 2:  # the temporary file's, then the folder's
+            folder_syncing.set()
+            go_on.wait(10)
+        fsync(handle)
+
+    monkeypatch.setattr(os, "fsync", slow_folder_sync)
+
+    def pass_once() -> None:
+        with StateFile(game.path).change(before.version) as state:
+            rules.pass_turn(state)
+
+    writer = threading.Thread(target=pass_once)
+    writer.start()
+    try:
+        assert folder_syncing.wait(10)
+        assert version_of(game.path.read_bytes()) != before.version  # renamed in place already
+        assert StateFile(game.path).read() is before and StateFile(game.path).saving()
+    finally:
+        go_on.set()
+        writer.join(10)
+    after = StateFile(game.path).read()
+    assert after.version == version_of(game.path.read_bytes()) != before.version and not game.saving()
+
+
 def test_a_change_refused_without_waiting_takes_no_lock(game: StateFile) -> None:
     old = game.read().version
     with game.change(old) as state:
         rules.pass_turn(state)
     at_once = StateFile(game.path, wait=False)
-    with game.locked(), pytest.raises(BoardChanged):  # refused though another writer holds the lock
-        with at_once.change(old):
-            pass
-    with pytest.raises(MustWait):  # the current board: the change needs the lock
-        with at_once.change(game.read().version):
-            pass
+    with game.locked(), pytest.raises(BoardChanged), at_once.change(old):  # though another writer holds the lock
+        pass
+    with pytest.raises(MustWait), at_once.change(game.read().version):  # the current board: it needs the lock
+        pass
     os.utime(game.path, ns=(1, 1))  # not the file read last any more: judging it needs a read
-    with pytest.raises(MustWait):
-        with at_once.change(old):
-            pass
+    with pytest.raises(MustWait), at_once.change(old):
+        pass
 
 
 def test_a_missing_folder_is_bad_input_not_a_new_folder(tmp_path: Path) -> None:
