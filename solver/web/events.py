@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import os
 import time
@@ -40,6 +41,7 @@ HEADERS = [(b"content-type", b"text/event-stream; charset=utf-8"), (b"cache-cont
 PING = b": ping\r\n\r\n"
 
 
+@functools.lru_cache(maxsize=4)  # one event, however many pages it is told to
 def state_event(version: str | None) -> bytes:
     return b"event: state\r\ndata: " + json.dumps({"version": version}).encode() + b"\r\n\r\n"
 
