@@ -135,10 +135,11 @@ class StateFile:
         stamp = _stamp(self.path)
         return last.snapshot if stamp is not None and last is not None and last.stamp == stamp else None
 
-    def saving(self) -> bool:
-        """Whether a change of this process holds the lock on this file and has not finished."""
+    def held(self) -> Snapshot | None:
+        """The board a change of this process holding the lock on this file was decided on, until it
+        is done; else None."""
         last = self._last()
-        return last is not None and last.held
+        return last.snapshot if last is not None and last.held else None
 
     def read(self) -> Snapshot:
         """The state as saved now, with its version (saves are atomic, so no lock is needed).

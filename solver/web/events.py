@@ -73,8 +73,11 @@ class ChangeFeed:
     def _look(self) -> bool:
         """Read the version when the file's stamp moved; True when the version changed."""
         path = self.path_of()
-        if path and StateFile(path).saving():
-            return False  # a change of this server is saving it: it pokes the feed when it is done
+        held = StateFile(path).held() if path else None
+        if held is not None:  # a change of this server is saving the file: its board is the board until then
+            self._stamp, self.problem = None, None  # looked at again when the change pokes the feed, done
+            changed, self.version = held.version != self.version, held.version
+            return changed
         try:
             stat = os.stat(path) if path else None
         except OSError:

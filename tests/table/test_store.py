@@ -147,12 +147,12 @@ def test_while_a_change_is_saved_the_readers_get_the_board_it_was_decided_on(
     try:
         assert folder_syncing.wait(10)
         assert version_of(game.path.read_bytes()) != before.version  # renamed in place already
-        assert StateFile(game.path).read() is before and StateFile(game.path).saving()
+        assert StateFile(game.path).read() is before and StateFile(game.path).held() is before
     finally:
         go_on.set()
         writer.join(10)
     after = StateFile(game.path).read()
-    assert after.version == version_of(game.path.read_bytes()) != before.version and not game.saving()
+    assert after.version == version_of(game.path.read_bytes()) != before.version and game.held() is None
 
 
 def test_a_change_refused_without_waiting_takes_no_lock(game: StateFile) -> None:
