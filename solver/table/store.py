@@ -27,6 +27,7 @@ nobody waiting on the change needs to wait for that.
 from __future__ import annotations
 
 import atexit
+import collections
 import copy
 import dataclasses
 import errno
@@ -51,14 +52,47 @@ from solver.table.state import GameState, parse_state
 
 LOCK_TIMEOUT = 10.0  # seconds a writer waits for another one to finish
 LOCK_POLL = 0.002  # seconds between two looks at a file lock another process holds
-_WRITERS: dict[str, threading.Lock] = {}  # path -> the lock this process's writers of it queue on
+_WRITERS: dict[str, _Queue] = {}  # path -> the queue this process's writers of it wait in
 _READERS: dict[str, threading.Lock] = {}  # path -> the lock its readers parse a changed file under, one at a time
 _WRITERS_LOCK = threading.Lock()
 
 
-def _writers(path: Path) -> threading.Lock:
+class _Queue:
+    """A lock its waiters get in the order they came: with a plain lock, a writer that has just arrived
+    may take it before the ones waiting already, again and again, and one of them waits for seconds."""
+
+    def __init__(self) -> None:
+        self._guard = threading.Lock()
+        self._waiting: collections.deque[threading.Lock] = collections.deque()
+        self._held = False
+
+    def acquire(self, timeout: float) -> bool:
+        with self._guard:
+            if not self._held:
+                self._held = True
+                return True
+            turn = threading.Lock()
+            turn.acquire()
+            self._waiting.append(turn)
+        if turn.acquire(timeout=timeout):  # released by the writer before: the lock is handed over
+            return True
+        with self._guard:
+            if turn in self._waiting:
+                self._waiting.remove(turn)
+                return False
+            return True  # handed over just as the wait ended
+
+    def release(self) -> None:
+        with self._guard:
+            if self._waiting:
+                self._waiting.popleft().release()
+            else:
+                self._held = False
+
+
+def _writers(path: Path) -> _Queue:
     with _WRITERS_LOCK:
-        return _WRITERS.setdefault(str(path.resolve()), threading.Lock())
+        return _WRITERS.setdefault(str(path.resolve()), _Queue())
 
 
 def _readers(key: str) -> threading.Lock:
@@ -205,7 +239,7 @@ class StateFile:
             raise BadInput("the lock file beside this state file is a link or not a file; remove it", str(lock))
         busy = BadInput(f"another command is changing this state file (waited {self.timeout:g} s); "
                         "try again in a moment", str(self.path))
-        # the writers of this process queue on a lock of their own, so that one at a time polls the file's
+        # the writers of this process queue on a lock of their own (in turn), so that one at a time polls the file's
         # lock (which other processes share) and a writer is woken the moment the one before it is done
         deadline = time.monotonic() + self.timeout
         in_process = _writers(self.path)

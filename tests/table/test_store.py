@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -204,3 +205,32 @@ def test_concurrent_commands_lose_no_play(game: StateFile) -> None:
     assert all(code in (0, 1) for _, code, _ in results), [err for _, code, (_, err) in results if code > 1]
     assert sorted(int(command[2]) for command in succeeded if command[0] == "play") == sorted(played)
     assert sum(command[0] == "game" for command in succeeded) == len(passes)
+
+
+def test_the_writers_of_this_process_take_the_lock_in_the_order_they_came() -> None:
+    from solver.table.store import _Queue
+
+    queue, order = _Queue(), list[int]()
+    assert queue.acquire(1.0)
+
+    def writer(number: int) -> None:
+        assert queue.acquire(10.0)
+        order.append(number)
+        queue.release()
+
+    writers = []
+    for number in range(5):
+        writers.append(threading.Thread(target=writer, args=(number,)))
+        writers[-1].start()
+        for _ in range(10_000):  # until it waits in the queue (a bound on a hang, never a measure)
+            if len(queue._waiting) == number + 1:
+                break
+            time.sleep(0.001)
+    queue.release()
+    for thread in writers:
+        thread.join(10)
+    assert order == [0, 1, 2, 3, 4]
+    assert queue.acquire(1.0)
+    assert not queue.acquire(0.01)  # held: the wait ends, and the queue forgets the waiter
+    queue.release()
+    assert not queue._waiting and queue.acquire(0.0)
