@@ -17,7 +17,9 @@ Readers of a file that changed parse it once: the others wait for that parse and
 A change always reads the file's bytes afresh under the lock; when they are the very bytes
 read last, it changes a copy of that parse instead of parsing them again. After its save, still
 under the lock, the board it saved is the one read last (its stamp taken from the file as saved),
-so the readers that follow parse nothing.
+so the readers that follow parse nothing. While a change of this process holds the lock, the
+readers of this process get the board it was decided on without looking at the file: no other
+writer can change it meanwhile, and the new board is not saved until the change is done.
 
 A save leaves the file its PATH.prev replaced to be freed by a thread of this process
 (`remove_later`), not by the writer: on ext4 freeing a file waits about as long as a sync, and
