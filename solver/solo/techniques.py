@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
-from itertools import combinations
 from typing import assert_never
 
 from solver.core import names
@@ -19,7 +18,6 @@ from solver.core.bits import FULL, N, bit, byte_tables, indices, location_mask, 
 from solver.core.board import Board
 from solver.core.cards import DelictClue, DistrictClue, GroupClue, LocationClue, NotClue
 from solver.core.semantics import unary_masks
-from solver.solo.candidates import Candidates, Contradiction, the
 from solver.solo.puzzle import PuzzleClue
 
 
@@ -29,6 +27,20 @@ def places(mask: int) -> str:
 
 def _join(items: Sequence[str], word: str = "or") -> str:
     return ", ".join(items[:-1]) + f" {word} " + items[-1] if len(items) > 1 else "".join(items)
+
+
+def the(delict_index: int) -> str:
+    return f"the {names.DELICTS[delict_index]}"
+
+
+class Contradiction(Exception):
+    """The candidates admit no solution; the message says why; `steps` led there."""
+
+    steps: list[Deduction]
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.steps = []
 
 
 @dataclass
@@ -53,6 +65,88 @@ def card_rules_out(entry: PuzzleClue, board: Board, delict: int, location: int) 
     """Whether the card, read on its own, leaves the delict no place at the location."""
     keeps = _unary_mask(entry.clue, board)
     return keeps is not None and not keeps[delict] >> location & 1
+
+
+@dataclass
+class Candidates:
+    masks: list[int]
+    spent: set[int] = field(default_factory=set)  # clues that restrict delicts one by one, fully applied
+    _holders: tuple[tuple[int, ...], list[int]] | None = field(default=None, repr=False, compare=False)
+
+    @classmethod
+    def everything(cls) -> Candidates:
+        return cls([FULL] * N)
+
+    def copy(self) -> Candidates:
+        copied = Candidates(list(self.masks), set(self.spent))
+        if self._holders is not None:
+            copied._holders = (self._holders[0], list(self._holders[1]))
+        return copied
+
+    def restrict(self, delict: int, mask: int) -> None:
+        """Keep only the locations of `mask` for the delict (the holders kept follow)."""
+        masks, kept = self.masks, self._holders
+        gone = masks[delict] & ~mask
+        if kept is not None and kept[0] == tuple(masks):
+            holders = kept[1]
+            while gone:
+                low = gone & -gone
+                holders[low.bit_length() - 1] &= ~(1 << delict)
+                gone ^= low
+            masks[delict] &= mask
+            self._holders = (tuple(masks), holders)
+        else:
+            masks[delict] &= mask
+
+    def holders(self, location: int) -> int:
+        """Bitmask of delicts that may still be at `location`."""
+        return mask_of(d for d in range(N) if self.masks[d] >> location & 1)
+
+    def all_holders(self) -> list[int]:
+        """Per location, the bitmask of delicts that may still be there (not to be changed: the
+        list is kept for the same masks)."""
+        key = tuple(self.masks)
+        if self._holders is not None and self._holders[0] == key:
+            return self._holders[1]
+        holders = [0] * N
+        for d, mask in enumerate(self.masks):
+            delict = 1 << d
+            while mask:
+                low = mask & -mask
+                holders[low.bit_length() - 1] |= delict
+                mask ^= low
+        self._holders = (key, holders)
+        return holders
+
+    def apply(self, deduction: Deduction) -> None:
+        masks, kept = self.masks, self._holders
+        if kept is not None and kept[0] == tuple(masks):  # the holders kept follow the removals
+            holders = kept[1]
+            for delict, location in deduction.removals:
+                masks[delict] &= ~(1 << location)
+                holders[location] &= ~(1 << delict)
+            self._holders = (tuple(masks), holders)
+        else:
+            for delict, location in deduction.removals:
+                masks[delict] &= ~(1 << location)
+        self.check()
+
+    def check(self) -> None:
+        masks = self.masks
+        if all(masks) and union(masks) == FULL:
+            return
+        for d, mask in enumerate(self.masks):
+            if not mask:
+                raise Contradiction(f"no place is left for {the(d)}")
+        for location in range(N):
+            if not self.holders(location):
+                raise Contradiction(f"no delict is left for {names.LOCATIONS[location]}")
+
+    def solved(self) -> bool:
+        return all(mask & (mask - 1) == 0 for mask in self.masks)
+
+    def assignment(self) -> tuple[int, ...]:
+        return tuple(indices(mask)[0] for mask in self.masks)
 
 
 def _removals(delict: int, mask: int) -> list[tuple[int, int]]:
@@ -157,21 +251,12 @@ LARGEST_SET = 4  # people spot closed sets of up to four; larger ones are left t
 
 def closed_set(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> Deduction | None:
     """k delicts that fit only into k locations fill them; k locations that only k delicts fit hold them."""
-    masks = state.masks
+    open_delicts = [(d, mask) for d, mask in enumerate(state.masks) if mask & (mask - 1)]
     holders = state.all_holders()
-    open_delicts = [(d, mask) for d, mask in enumerate(masks) if mask & (mask - 1)]
-    largest = min(LARGEST_SET, len(open_delicts) - 1)
-    # Since it last found nothing, only a set with a changed member can be new: only those are
-    # looked at (none of a size below the fewest candidates a changed member has).
-    changed = state.changed_since_quiet("closed-set")
-    naked_from, hidden_from = (2, 2) if changed is None else (_fewest(masks, changed[0]), _fewest(holders, changed[1]))
-    if min(naked_from, hidden_from) > largest:
-        state.quiet("closed-set")
-        return None
-    naked_changed, hidden_changed = (None, None) if changed is None else changed
     open_locations = [(loc, mask) for loc, mask in enumerate(holders) if mask & (mask - 1)]
-    for size in range(2, largest + 1):
-        for group, covered in _tight_groups(open_delicts, size, naked_changed) if size >= naked_from else ():
+    masks = state.masks
+    for size in range(2, min(LARGEST_SET, len(open_delicts) - 1) + 1):
+        for group, covered in _tight_groups(open_delicts, size):
             if covered.bit_count() == len(group):  # no contradiction: removals only if another delict fits
                 inside = mask_of(group)
                 if not any(holders[loc] & ~inside for loc in _bits(covered)):
@@ -179,7 +264,7 @@ def closed_set(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> 
             deduction = _naked(state, group, covered)
             if deduction:
                 return deduction
-        for group, covered in _tight_groups(open_locations, size, hidden_changed) if size >= hidden_from else ():
+        for group, covered in _tight_groups(open_locations, size):
             if covered.bit_count() == len(group):
                 inside = mask_of(group)
                 if not any(masks[d] & ~inside for d in _bits(covered)):
@@ -187,18 +272,7 @@ def closed_set(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> 
             deduction = _hidden(state, group, covered)
             if deduction:
                 return deduction
-    state.quiet("closed-set")
     return None
-
-
-def _fewest(masks: Sequence[int], changed: int) -> int:
-    """The fewest bits among the changed masks that have two or more (past LARGEST_SET when none has)."""
-    fewest = LARGEST_SET + 1
-    for i in _bits(changed):
-        count = masks[i].bit_count()
-        if 1 < count < fewest:
-            fewest = count
-    return fewest
 
 
 @cache
@@ -206,13 +280,10 @@ def _bits(mask: int) -> tuple[int, ...]:
     return tuple(indices(mask))
 
 
-def _tight_groups(items: list[tuple[int, int]], size: int, changed: int | None = None):
+def _tight_groups(items: list[tuple[int, int]], size: int):
     """Groups of `size` items whose masks together cover at most `size` bits (pruned as they grow),
-    in lexicographic order of their positions; with `changed` (a bitmask of items), only the groups
-    with a changed item."""
+    in lexicographic order of their positions."""
     small = tuple((item, mask) for item, mask in items if mask.bit_count() <= size)
-    if changed is not None:
-        return _tight_with(small, size, changed)
     if size <= 4:
         return _tight_small(small, size)
 
@@ -227,24 +298,6 @@ def _tight_groups(items: list[tuple[int, int]], size: int, changed: int | None =
                 yield from extend(position + 1, (*chosen, item), grown)
 
     return extend(0, (), 0)
-
-
-def _tight_with(small: tuple[tuple[int, int], ...], size: int, changed: int) -> list[tuple[tuple[int, ...], int]]:
-    """The tight groups of `size` items among `small` that hold a changed item, in lexicographic
-    order: each changed item with `size` - 1 of the items that fit into `size` bits beside it."""
-    found = set()
-    for item, mask in small:
-        if changed >> item & 1:
-            beside = [(other, more) for other, more in small if other != item and (mask | more).bit_count() <= size]
-            if len(beside) < size - 1:
-                continue
-            for rest in combinations(beside, size - 1):
-                covered = mask
-                for _, more in rest:
-                    covered |= more
-                if covered.bit_count() <= size:
-                    found.add((tuple(sorted([item, *(other for other, _ in rest)])), covered))
-    return sorted(found)
 
 
 @lru_cache(maxsize=1 << 14)
@@ -341,48 +394,18 @@ def _hidden(state: Candidates, group: tuple[int, ...], covered: int) -> Deductio
 # --- levels 2 and 3: reasoning with group and district cards -----------------------
 
 def group_direction(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> Deduction | None:
-    return _first_card_deduction(state, clues, board, "group", _group_direction)
+    return _first_card_deduction(state, clues, board, GroupClue, _group_direction)
 
 
 def district_partners(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> Deduction | None:
-    return _first_card_deduction(state, clues, board, "partner", _district_partners)
+    return _first_card_deduction(state, clues, board, DistrictClue, _district_partners)
 
 
-def _first_card_deduction(state, clues, board, technique: str, find) -> Deduction | None:
-    """The first card's deduction by `find`, among the cards of the technique's kind. A card reads
-    only its delicts' candidates: one that found nothing is read again only once they narrowed."""
-    unread, (groups, districts, _) = state.unread_cards(clues, board, _card_positions)
-    unread &= districts if technique == "partner" else groups
-    while unread:
-        low = unread & -unread
-        position = low.bit_length() - 1
-        deduction = find(state, clues[position], board)
-        if deduction:
+def _first_card_deduction(state, clues, board, kind, find) -> Deduction | None:
+    for entry in clues:
+        if isinstance(entry.clue, kind) and (deduction := find(state, entry, board)):
             return deduction
-        state.card_idle(position)
-        unread ^= low
     return None
-
-
-def _card_positions(clues: Sequence[PuzzleClue]) -> tuple[int, int, tuple[int, ...]]:
-    """The positions (bitmasks) of the group cards and of the district cards, and per delict the
-    positions of the cards of either kind that read it."""
-    groups = districts = 0
-    readers = [0] * N
-    for position, entry in enumerate(clues):
-        if isinstance(entry.clue, GroupClue | DistrictClue):
-            if isinstance(entry.clue, GroupClue):
-                groups |= 1 << position
-            else:
-                districts |= 1 << position
-            for d in _delicts_of(entry.clue):
-                readers[d] |= 1 << position
-    return groups, districts, tuple(readers)
-
-
-@cache
-def _delicts_of(clue: GroupClue | DistrictClue) -> tuple[int, ...]:
-    return tuple(names.DELICT_INDEX[d] for d in clue.delicts)
 
 
 def _partner_mask(locations: int, pairs: frozenset[tuple[int, int]]) -> int:
