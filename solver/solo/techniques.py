@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from typing import assert_never
 
 from solver.core import names
@@ -43,16 +43,32 @@ class Contradiction(Exception):
         self.steps = []
 
 
-@dataclass
+@dataclass(eq=False)
 class Deduction:
     technique: str
     cards: list[str]
     removals: list[tuple[int, int]]  # (delict, location) pairs ruled out
-    reason: str
+    # The reason, or how to word it from values taken when the step was found: worded once, when
+    # first asked (most steps a trial takes are never shown, only how many there were).
+    said: str | Callable[[], str]
     chain: list[str] = field(default_factory=list)  # a trial's steps up to its contradiction
     # What the reason takes as already ruled out, as (delicts, locations) bitmask rectangles: every
     # cell of a rectangle is gone ("the horse theft can only be in Kirn": the horse theft anywhere else).
     premise: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def reason(self) -> str:
+        if not isinstance(self.said, str):
+            self.said = self.said()
+        return self.said
+
+    def _fields(self) -> tuple:
+        return self.technique, self.cards, self.removals, self.reason, self.chain, self.premise
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Deduction) and self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, as a dataclass with eq
 
 
 def premise_cells(deduction: Deduction) -> list[tuple[int, int]]:
@@ -220,17 +236,23 @@ def single_candidate(state: Candidates, clues: Sequence[PuzzleClue], board: Boar
             location = mask.bit_length() - 1
             if holders[location] != 1 << d:  # another delict may still be there
                 others = [(o, location) for o in _bits(holders[location]) if o != d]
-                return Deduction("single", [], others,
-                                 f"{the(d).capitalize()} can only be in {names.LOCATIONS[location]}, "
-                                 f"so nothing else took place there.", premise=((1 << d, FULL ^ mask),))
+                return Deduction("single", [], others, partial(_alone_reason, d, location),
+                                 premise=((1 << d, FULL ^ mask),))
     for location, held in enumerate(holders):
         if held and held & (held - 1) == 0:
             d = held.bit_length() - 1
             if masks[d] != 1 << location:
                 return Deduction("single", [], _removals(d, masks[d] & ~(1 << location)),
-                                 f"Only {the(d)} can still be in {names.LOCATIONS[location]}, "
-                                 f"so {the(d)} took place there.", premise=((FULL ^ held, 1 << location),))
+                                 partial(_only_reason, d, location), premise=((FULL ^ held, 1 << location),))
     return None
+
+
+def _alone_reason(d: int, location: int) -> str:
+    return f"{the(d).capitalize()} can only be in {names.LOCATIONS[location]}, so nothing else took place there."
+
+
+def _only_reason(d: int, location: int) -> str:
+    return f"Only {the(d)} can still be in {names.LOCATIONS[location]}, so {the(d)} took place there."
 
 
 def last_places(state: Candidates, delicts: Sequence[int]) -> Deduction:
@@ -369,11 +391,12 @@ def _naked(state: Candidates, group: tuple[int, ...], covered: int) -> Deduction
     removals = [(o, loc) for o in range(N) if o not in group for loc in indices(state.masks[o] & covered)]
     if not removals:
         return None
-    who = _join([names.DELICTS[d] for d in group], "and")
-    return Deduction("closed-set", [], removals,
-                     f"{who.capitalize()} can only be in {places(covered)}: {len(group)} delicts for "
-                     f"{len(group)} locations, so no other delict is there (rule 3).",
-                     premise=((mask_of(group), FULL ^ covered),))
+    def said() -> str:
+        who = _join([names.DELICTS[d] for d in group], "and")
+        return (f"{who.capitalize()} can only be in {places(covered)}: {len(group)} delicts for "
+                f"{len(group)} locations, so no other delict is there (rule 3).")
+
+    return Deduction("closed-set", [], removals, said, premise=((mask_of(group), FULL ^ covered),))
 
 
 def _hidden(state: Candidates, group: tuple[int, ...], covered: int) -> Deduction | None:
@@ -384,11 +407,12 @@ def _hidden(state: Candidates, group: tuple[int, ...], covered: int) -> Deductio
     removals = [(d, loc) for d in indices(covered) for loc in indices(state.masks[d] & ~inside)]
     if not removals:
         return None
-    where = _join([names.LOCATIONS[loc] for loc in group], "and")
-    return Deduction("closed-set", [], removals,
-                     f"Only {_join([names.DELICTS[d] for d in indices(covered)], 'and')} can still be in {where}: "
-                     f"{len(group)} locations for {len(group)} delicts, so these delicts are nowhere else.",
-                     premise=((FULL ^ covered, inside),))
+    def said() -> str:
+        where = _join([names.LOCATIONS[loc] for loc in group], "and")
+        return (f"Only {_join([names.DELICTS[d] for d in indices(covered)], 'and')} can still be in {where}: "
+                f"{len(group)} locations for {len(group)} delicts, so these delicts are nowhere else.")
+
+    return Deduction("closed-set", [], removals, said, premise=((FULL ^ covered, inside),))
 
 
 # --- levels 2 and 3: reasoning with group and district cards -----------------------
@@ -431,20 +455,26 @@ def _district_partners(state: Candidates, entry: PuzzleClue, board: Board) -> De
         reachable = _partner_mask(state.masks[there], pairs)
         cut = state.masks[here] & ~reachable
         if cut:
-            keep = state.masks[here] & reachable
-            it = "it" if state.masks[there].bit_count() == 1 else "these"
-            known = (f"{entry.label.capitalize()}: {the(here)} must be next to {the(there)} {kind}. "
-                     f"{the(there).capitalize()} can only be in {places(state.masks[there])}; ")
-            if cut.bit_count() <= keep.bit_count():
-                nobody = "it has no" if it == "it" else "none of these has a"
-                reason = f"{nobody} path {kind} to {places(cut)}, so {the(here)} is not there."
-            elif keep:
-                reason = f"{_next_to(reachable, it, kind)}, so {the(here)} can only be in {places(keep)}."
-            else:
-                reason = f"{_next_to(reachable, it, kind)}, and {the(here)} {_in_none(reachable)}."
-            return Deduction("partner", [entry.label], _removals(here, cut), known + reason,
-                             premise=((1 << there, FULL ^ state.masks[there]),))
+            keep, at = state.masks[here] & reachable, state.masks[there]
+            return Deduction("partner", [entry.label], _removals(here, cut),
+                             partial(_partner_reason, entry.label, kind, (here, there), (cut, keep, at, reachable)),
+                             premise=((1 << there, FULL ^ at),))
     return None
+
+
+def _partner_reason(label: str, kind: str, delicts: tuple[int, int], masks: tuple[int, int, int, int]) -> str:
+    """Why `here` is cut to `keep` by the district card: `there` is only at `at`, next to `reachable`."""
+    here, there = delicts
+    cut, keep, at, reachable = masks
+    it = "it" if at.bit_count() == 1 else "these"
+    known = (f"{label.capitalize()}: {the(here)} must be next to {the(there)} {kind}. "
+             f"{the(there).capitalize()} can only be in {places(at)}; ")
+    if cut.bit_count() <= keep.bit_count():
+        nobody = "it has no" if it == "it" else "none of these has a"
+        return known + f"{nobody} path {kind} to {places(cut)}, so {the(here)} is not there."
+    if keep:
+        return known + f"{_next_to(reachable, it, kind)}, so {the(here)} can only be in {places(keep)}."
+    return known + f"{_next_to(reachable, it, kind)}, and {the(here)} {_in_none(reachable)}."
 
 
 def _next_to(reachable: int, it: str, kind: str) -> str:
@@ -472,13 +502,16 @@ def _group_direction(state: Candidates, entry: PuzzleClue, board: Board) -> Dedu
         raise Contradiction(f"{entry.label}: no {clue.group.lower()} can still be in the {clue.direction}")
     if len(able) == 1 and state.masks[able[0]] & ~direction:
         d = able[0]
-        others = _join([the(o) for o in members if o != d], "and")
-        reason = (f"{entry.label.capitalize()}: {names.indefinite(clue.group)} took place in the "
-                  f"{clue.direction}; {others} can no longer be there, so {the(d)} is in the {clue.direction}, "
-                  f"not in {places(state.masks[d] & ~direction)}.")
+        outside = state.masks[d] & ~direction
+
+        def said() -> str:
+            others = _join([the(o) for o in members if o != d], "and")
+            return (f"{entry.label.capitalize()}: {names.indefinite(clue.group)} took place in the "
+                    f"{clue.direction}; {others} can no longer be there, so {the(d)} is in the {clue.direction}, "
+                    f"not in {places(outside)}.")
+
         others_mask = mask_of(o for o in members if o != d)
-        return Deduction("group", [entry.label], _removals(d, state.masks[d] & ~direction), reason,
-                         premise=((others_mask, direction),))
+        return Deduction("group", [entry.label], _removals(d, outside), said, premise=((others_mask, direction),))
     return None
 
 
