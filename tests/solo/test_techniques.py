@@ -1,3 +1,5 @@
+import contextlib
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -198,3 +200,23 @@ def test_trial_is_agrees_with_the_trial_on_every_failing_case(board):
                                 checked += 1
             state.apply(step)
     assert checked > 50
+
+
+@pytest.mark.parametrize("name", ["box-4", "expert-1", "tutorial-3"])
+def test_a_reason_is_worded_from_the_candidates_it_was_found_in(board, name):
+    """A step's reason, worded only when asked, says the same after its candidates have narrowed."""
+    from solver.solo.explain import explain_puzzle
+    from solver.solo.techniques import next_deduction
+    from tests.solo.explain_samples import puzzles
+
+    puzzle = puzzles()[name]
+    state = Candidates.everything()
+    for step in explain_puzzle(puzzle, board).steps:
+        at_once = next_deduction(state.copy(), puzzle.clues, board, TECHNIQUES)
+        later = next_deduction(narrowed := state.copy(), puzzle.clues, board, TECHNIQUES)
+        assert at_once is not None and later is not None
+        said = at_once.reason
+        with contextlib.suppress(Contradiction):
+            narrowed.apply(later)
+        assert later.reason == said == step.reason
+        state.apply(step)
