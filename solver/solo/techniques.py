@@ -211,6 +211,8 @@ def _card_sentence(entry: PuzzleClue, removed: dict[int, int], state: Candidates
 
 
 def single_card(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> Deduction | None:
+    if len(state.spent) >= len(clues) and state.spent.issuperset(range(len(clues))):
+        return None  # every card read (a trial's cases, once the cards are read)
     for index, entry in enumerate(clues):
         if index in state.spent:
             continue
@@ -273,12 +275,14 @@ LARGEST_SET = 4  # people spot closed sets of up to four; larger ones are left t
 
 def closed_set(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> Deduction | None:
     """k delicts that fit only into k locations fill them; k locations that only k delicts fit hold them."""
-    open_delicts = [(d, mask) for d, mask in enumerate(state.masks) if mask & (mask - 1)]
-    holders = state.all_holders()
-    open_locations = [(loc, mask) for loc, mask in enumerate(holders) if mask & (mask - 1)]
     masks = state.masks
-    for size in range(2, min(LARGEST_SET, len(open_delicts) - 1) + 1):
-        for group, covered in _tight_groups(open_delicts, size):
+    holders = state.all_holders()
+    largest = min(LARGEST_SET, sum(1 for mask in masks if mask & (mask - 1)) - 1)
+    if largest < 2:
+        return None
+    naked, hidden = _by_size(masks, largest), _by_size(holders, largest)
+    for size in range(2, largest + 1):
+        for group, covered in _tight_small(naked[size], size) if len(naked[size]) >= size else ():
             if covered.bit_count() == len(group):  # no contradiction: removals only if another delict fits
                 inside = mask_of(group)
                 if not any(holders[loc] & ~inside for loc in _bits(covered)):
@@ -286,7 +290,7 @@ def closed_set(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> 
             deduction = _naked(state, group, covered)
             if deduction:
                 return deduction
-        for group, covered in _tight_groups(open_locations, size):
+        for group, covered in _tight_small(hidden[size], size) if len(hidden[size]) >= size else ():
             if covered.bit_count() == len(group):
                 inside = mask_of(group)
                 if not any(masks[d] & ~inside for d in _bits(covered)):
@@ -295,6 +299,18 @@ def closed_set(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> 
             if deduction:
                 return deduction
     return None
+
+
+def _by_size(masks: Sequence[int], largest: int) -> list[tuple[tuple[int, int], ...]]:
+    """Per size 2..largest, the (position, mask) of the masks with two to `size` bits, in order (what
+    `_tight_groups` looks among; sizes below 2 left empty)."""
+    found: list[list[tuple[int, int]]] = [[] for _ in range(largest + 1)]
+    for position, mask in enumerate(masks):
+        count = mask.bit_count()
+        if 1 < count <= largest:
+            for size in range(count, largest + 1):
+                found[size].append((position, mask))
+    return [tuple(items) for items in found]
 
 
 @cache
@@ -426,10 +442,26 @@ def district_partners(state: Candidates, clues: Sequence[PuzzleClue], board: Boa
 
 
 def _first_card_deduction(state, clues, board, kind, find) -> Deduction | None:
-    for entry in clues:
-        if isinstance(entry.clue, kind) and (deduction := find(state, entry, board)):
+    for entry in _of_kind(clues, kind):
+        if deduction := find(state, entry, board):
             return deduction
     return None
+
+
+_KINDS: dict[tuple[int, type], tuple[Sequence[PuzzleClue], int, list[PuzzleClue]]] = {}
+
+
+def _of_kind(clues: Sequence[PuzzleClue], kind: type) -> list[PuzzleClue]:
+    """The entries whose card is of `kind`, in order; kept for the last few lists of cards (the
+    ladder reads the same list step after step), by identity and length."""
+    kept = _KINDS.get((id(clues), kind))
+    if kept is not None and kept[0] is clues and kept[1] == len(clues):
+        return kept[2]
+    found = [entry for entry in clues if isinstance(entry.clue, kind)]
+    if len(_KINDS) >= 16:
+        _KINDS.clear()
+    _KINDS[(id(clues), kind)] = (clues, len(clues), found)
+    return found
 
 
 def _partner_mask(locations: int, pairs: frozenset[tuple[int, int]]) -> int:
