@@ -303,14 +303,13 @@ def closed_set(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> 
 
 def _by_size(masks: Sequence[int], largest: int) -> list[tuple[tuple[int, int], ...]]:
     """Per size 2..largest, the (position, mask) of the masks with two to `size` bits, in order (what
-    `_tight_groups` looks among; sizes below 2 left empty)."""
-    found: list[list[tuple[int, int]]] = [[] for _ in range(largest + 1)]
-    for position, mask in enumerate(masks):
-        count = mask.bit_count()
-        if 1 < count <= largest:
-            for size in range(count, largest + 1):
-                found[size].append((position, mask))
-    return [tuple(items) for items in found]
+    `_tight_groups` looks among; the entries for sizes 0 and 1 are not used)."""
+    items = tuple((position, mask) for position, mask in enumerate(masks) if 1 < mask.bit_count() <= largest)
+    found = [items] * (largest + 1)
+    for size in range(largest - 1, 1, -1):
+        items = tuple(item for item in items if item[1].bit_count() <= size)
+        found[size] = items
+    return found
 
 
 @cache
