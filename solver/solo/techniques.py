@@ -17,7 +17,7 @@ from solver.core import names
 from solver.core.bits import FULL, N, bit, byte_tables, indices, location_mask, mask_of, union
 from solver.core.board import Board
 from solver.core.cards import DelictClue, DistrictClue, GroupClue, LocationClue, NotClue
-from solver.core.semantics import unary_masks
+from solver.core.semantics import holds, unary_masks
 from solver.solo.puzzle import PuzzleClue
 
 
@@ -88,13 +88,17 @@ class Candidates:
     masks: list[int]
     spent: set[int] = field(default_factory=set)  # clues that restrict delicts one by one, fully applied
     _holders: tuple[tuple[int, ...], list[int]] | None = field(default=None, repr=False, compare=False)
+    # Per delict, its location in an assignment every card holds for, within these candidates (see
+    # `with_truth`): the ladder's steps are sound, so it stays within them, and a trial's case that
+    # supposes one of its placements never reaches a contradiction (it is not run).
+    truth: tuple[int, ...] | None = field(default=None, compare=False)
 
     @classmethod
     def everything(cls) -> Candidates:
         return cls([FULL] * N)
 
     def copy(self) -> Candidates:
-        copied = Candidates(list(self.masks), set(self.spent))
+        copied = Candidates(list(self.masks), set(self.spent), truth=self.truth)
         if self._holders is not None:
             copied._holders = (self._holders[0], list(self._holders[1]))
         return copied
@@ -163,6 +167,26 @@ class Candidates:
 
     def assignment(self) -> tuple[int, ...]:
         return tuple(indices(mask)[0] for mask in self.masks)
+
+
+def with_truth(state: Candidates, solution: dict[str, str] | None, clues: Sequence[PuzzleClue],
+               board: Board) -> Candidates:
+    """The candidates, knowing `solution` (location -> delict) when it places every delict, every card
+    holds for it and it is within them; else as they are."""
+    if not solution or len(solution) != N:
+        return state
+    where = {delict: location for location, delict in solution.items()}
+    if len(where) != N or not all(holds(entry.clue, where, board) for entry in clues):
+        return state
+    truth = tuple(names.LOCATION_INDEX[where[delict]] for delict in names.DELICTS)
+    if all(state.masks[d] >> location & 1 for d, location in enumerate(truth)):
+        state.truth = truth
+    return state
+
+
+def _true(state: Candidates, d: int, location: int) -> bool:
+    """Whether supposing the delict at the location is the known solution's placement (see `truth`)."""
+    return state.truth is not None and state.truth[d] == location
 
 
 def _removals(delict: int, mask: int) -> list[tuple[int, int]]:
@@ -625,6 +649,8 @@ def _race(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> Deduc
     going: list[_Case] = []
     best: tuple[int, int, _Case, Contradiction] | None = None  # (chain length, order, case, why)
     for order, (d, location) in enumerate(_cases(state)):
+        if _true(state, d, location):
+            continue  # never a contradiction
         case = _Case(order, d, location, state.copy(), [])
         case.state.restrict(d, bit(location))
         why = case.advance(clues, board, SHORT_ENOUGH + 1)
@@ -669,12 +695,16 @@ def trial_is(state: Candidates, clues: Sequence[PuzzleClue], board: Board, step:
     position = cases.index((d, location))
     earlier = SHORT_ENOUGH if steps <= SHORT_ENOUGH else steps  # a case before it fails within this: it wins
     for o, place in cases[:position]:
+        if _true(state, o, place):
+            continue  # never a contradiction
         failed = _try(state, o, place, clues, board, earlier + 1)
         if failed is not None and len(steps_so_far(failed)) <= earlier:
             return False
     if steps <= SHORT_ENOUGH:  # the first case within SHORT_ENOUGH wins, whatever comes after
         return True
     for o, place in cases[position + 1:]:
+        if _true(state, o, place):
+            continue
         failed = _try(state, o, place, clues, board, steps)
         if failed is not None and len(steps_so_far(failed)) < steps:
             return False
