@@ -68,7 +68,7 @@ def hint_from_known(puzzle: Puzzle, board: Board, known: dict[str, str], step: i
         return KnownHint(wrong)
     grid = Grid(frozenset(known.items()))
     for number in range(1, step + 1):
-        found = next_step(puzzle, board, grid, support=number == step)
+        found = next_step(puzzle, board, grid, support=number == step, solution=puzzle.solution)
         if found.status != "step":
             return KnownHint(None, status=found.status, steps=number - 1)
         if number == step:
