@@ -403,26 +403,24 @@ def _tight_triples(small: list[tuple[int, int]]) -> list[tuple[tuple[int, ...], 
 
 
 def _tight_quadruples(small: list[tuple[int, int]]) -> list[tuple[tuple[int, ...], int]]:
-    """Each item with the later ones that fit beside it into four bits, then only those extended."""
     found: list[tuple[tuple[int, ...], int]] = []
     count = len(small)
-    beside = [[j for j in range(i + 1, count) if (small[i][1] | small[j][1]).bit_count() <= 4] for i in range(count)]
     for i in range(count):
         a, mask_a = small[i]
-        later = beside[i]
-        for position, j in enumerate(later):
+        for j in range(i + 1, count):
             b, mask_b = small[j]
             ab = mask_a | mask_b
-            for k in later[position + 1:]:
+            if ab.bit_count() > 4:
+                continue
+            for k in range(j + 1, count):
                 c, mask_c = small[k]
                 abc = ab | mask_c
                 if abc.bit_count() > 4:
                     continue
-                for e in later:
-                    if e > k:
-                        covered = abc | small[e][1]
-                        if covered.bit_count() <= 4:
-                            found.append(((a, b, c, small[e][0]), covered))
+                for e, mask_e in small[k + 1:]:
+                    covered = abc | mask_e
+                    if covered.bit_count() <= 4:
+                        found.append(((a, b, c, e), covered))
     return found
 
 

@@ -293,17 +293,3 @@ def test_a_solution_is_known_only_when_whole_true_and_within_the_candidates(boar
     location, delict = next(iter(puzzle.solution.items()))
     outside.masks[D[delict]] &= ~_mask(location)
     assert with_truth(outside, puzzle.solution, puzzle.clues, board).truth is None
-
-
-@given(st.lists(st.sets(st.integers(0, 6), min_size=2, max_size=4), max_size=12))
-def test_tight_quadruples_are_every_four_items_within_four_locations_in_order(location_sets):
-    """The pruned search for closed sets of four finds what trying every four items finds, in the same order."""
-    from itertools import combinations
-
-    from solver.core.bits import mask_of
-    from solver.solo.techniques import _tight_quadruples
-
-    small = [(item, mask_of(locations)) for item, locations in enumerate(location_sets)]
-    every = [(tuple(item for item, _ in four), covered) for four in combinations(small, 4)
-             if (covered := four[0][1] | four[1][1] | four[2][1] | four[3][1]).bit_count() <= 4]
-    assert _tight_quadruples(small) == every
