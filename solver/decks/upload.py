@@ -28,7 +28,7 @@ def checked_deck(text: str, file: str, board: Board, printed: Deck) -> Deck:
     if report.ok:
         return deck
     number, problem = first_problem(report)
-    raise BadInput(f"{problem}; {VERIFY_HINT}", file, _line_of_card(text, file, number))
+    raise BadInput(f"{problem.rstrip('.')}; {VERIFY_HINT}", file, _line_of_card(text, file, number))
 
 
 def first_problem(report: Verification) -> tuple[int | None, str]:

@@ -354,6 +354,8 @@ def test_an_uploaded_deck_is_offered_and_a_table_is_dealt_from_it(client: TestCl
     assert exported.status_code == 200 and parse_state(exported.text, "export").scores == finished["scores"]
     moved = client.get(f"/api/tables/{body['table']}/moves/1").json()
     assert moved["deck"] == "our box"
+    again = client.post(f"/api/tables/{body['table']}/again", json={}, headers=seat(token)).json()
+    assert client.get(f"/api/tables/{again['table']}").json()["deck"] == "our box"  # play again: the same deck
 
 
 def test_a_deck_that_does_not_fit_the_rulebook_is_refused_with_its_line(client: TestClient) -> None:
@@ -364,7 +366,10 @@ def test_a_deck_that_does_not_fit_the_rulebook_is_refused_with_its_line(client: 
     assert refused.status_code == 400
     error = refused.json()["error"]
     assert error.startswith("mine:") and "card 5 is type A by its number, not B" in error and "\n" not in error
+    misspelt = DEFAULT_DECK.read_text(encoding="utf-8").replace("delict: hideout, locations: [Kirn",
+                                                                "delict: hidout, locations: [Kirn")
     for query, body, says in [("", text, "with its name"), ("?name=bundled", text, "bundled deck's name"),
+                              ("?name=mine", misspelt, "did you mean 'hideout'"),
                               ("?name=mine", "", "empty"), ("?name=mine", "cards: [", "YAML syntax error")]:
         answer = client.post(f"/api/tables/decks{query}", content=body.encode(), headers=YAML)
         assert answer.status_code == 400 and says in answer.json()["error"], answer.text
