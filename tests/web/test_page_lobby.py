@@ -465,7 +465,7 @@ def test_the_host_uploads_a_deck_and_deals_a_table_from_it(lobby_server: tuple[s
     from tests.tables.test_decks import FLIPPED, custom_deck_text
 
     base, lobby = lobby_server
-    host = open_seat(base + "/", DESKTOP, allow=(400,))
+    host = open_seat(base + "/", PHONE, allow=(400,))
     page = host.page
     expect(page.locator("#deck option")).to_have_count(1)
     broken = tmp_path / "broken.yaml"
@@ -476,10 +476,17 @@ def test_the_host_uploads_a_deck_and_deals_a_table_from_it(lobby_server: tuple[s
     expect(page.locator("#deck option")).to_have_count(1)  # nothing saved
     ours = tmp_path / "our-box.yaml"
     ours.write_text(custom_deck_text(), encoding="utf-8")
-    page.locator("#deck-file").set_input_files(str(ours))
+    (tmp_path / "other.yaml").write_text(custom_deck_text().replace("# The", "# Another copy of the", 1),
+                                         encoding="utf-8")
+    page.locator("#deck-file").set_input_files(str(ours))  # named after its file
     expect(page.locator("#deck-done")).to_contain_text("Uploaded: our-box, 76 cards")
     expect(page.locator("#deck-error")).to_have_text("")
     expect(page.locator("#deck")).to_have_value("our-box")
+    long_name = "The cards in the club's cupboard, box 2"
+    page.locator("#deck-name").fill(long_name)  # a name typed (the longest there is) wins over the file's
+    page.locator("#deck-file").set_input_files(str(broken.with_name("other.yaml")))
+    expect(page.locator("#deck")).to_have_value(long_name)
+    page.locator("#deck").select_option("our-box")
     no_horizontal_scrolling(page)
     shot(page, "lobby-deck")
     page.get_by_role("button", name="Create the table").click()
@@ -488,5 +495,5 @@ def test_the_host_uploads_a_deck_and_deals_a_table_from_it(lobby_server: tuple[s
     assert created is not None and created.params.deck_name == "our-box"
     assert created.game.clues[FLIPPED].relation == "same"
     page.reload()
-    expect(page.locator("#deck option")).to_have_count(2)  # kept for the tables made after
+    expect(page.locator("#deck option")).to_have_count(3)  # kept for the tables made after
     expect(page.locator("#deck")).to_have_value("bundled")
