@@ -491,9 +491,13 @@ def test_the_host_uploads_a_deck_and_deals_a_table_from_it(lobby_server: tuple[s
     shot(page, "lobby-deck")
     page.get_by_role("button", name="Create the table").click()
     expect(page.locator("#created")).to_be_visible()
+    page.get_by_role("button", name="Sit here as Anna").click()
+    page.wait_for_url("**/tables/1")
+    expect(page.locator("#title")).to_have_text("Table 1 · our-box")
+    no_horizontal_scrolling(page)
     created = lobby.snapshot(1).replayed
     assert created is not None and created.params.deck_name == "our-box"
     assert created.game.clues[FLIPPED].relation == "same"
-    page.reload()
+    page.goto(base + "/")
     expect(page.locator("#deck option")).to_have_count(3)  # kept for the tables made after
     expect(page.locator("#deck")).to_have_value("bundled")
