@@ -21,7 +21,9 @@ about as much CPU a request as the server's answer (ten times this client's), so
 competed with the server for the machine's two cores, and 40 clients on one loop waited on each
 other's parsing, neither of which a person at a device of their own waits on. The pages read their
 event streams the same way. Goals: paced p99 <= 10x the quiet round trip (its p50); the slowest
-request under saturation < 1 s; 0 lost or doubled changes.
+request under saturation < 1 s; 0 lost or doubled changes. Beside each load, the server's own CPU
+time a request (from /proc, every thread): unlike a latency, the machine's other work does not
+inflate it.
 
     python bench/bench_serve.py [--seconds 10] [--clients 40] [--streams 200]
 """
@@ -102,6 +104,7 @@ class Load:
     statuses: dict[int, int] = field(default_factory=dict)
     events: int = 0
     failed_streams: int = 0
+    cpu: float = 0.0  # the server's CPU seconds while the clients ran
 
 
 class Connection:
@@ -233,7 +236,7 @@ def pages(url: str, streams: int, ready: Any, stop: Any, events: Queue[tuple[int
     events.put(asyncio.run(listen_all(url, streams, ready, stop)))
 
 
-async def run_load(url: str, clients: int, streams: int, seconds: float, period: float | None) -> Load:
+async def run_load(url: str, clients: int, streams: int, seconds: float, period: float | None, server: int) -> Load:
     load = Load()
     events: Queue[tuple[int, int]] = Queue()
     ready, stop = multiprocessing.Event(), multiprocessing.Event()
@@ -242,7 +245,9 @@ async def run_load(url: str, clients: int, streams: int, seconds: float, period:
     if streams:
         ready.wait(120)  # every page open and told the first version before the clock starts
     measured = [await Connection.open(url) for _ in range(clients)]
+    used = cpu_seconds(server)
     await asyncio.gather(*(client_loop(client, seconds, period, load, seed) for seed, client in enumerate(measured)))
+    load.cpu = cpu_seconds(server) - used
     for client in measured:
         await client.close()
     stop.set()
@@ -262,6 +267,13 @@ async def quiet(url: str, times: int) -> list[float]:
         assert status == 200, status
     await client.close()
     return found
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system, every thread) process `pid` has used so far: a figure of the
+    server's own work, which the machine's other load does not inflate as it does a latency."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -296,10 +308,10 @@ def main() -> None:
         server, url = start_server(Path(folder))
         try:
             calm = asyncio.run(quiet(url, 300))
-            paced = asyncio.run(run_load(url, args.clients, args.streams, args.seconds, 0.1))
+            paced = asyncio.run(run_load(url, args.clients, args.streams, args.seconds, 0.1, server.pid))
             paced_faults = lost_or_doubled(url, paced, 0)
             moves = len(httpx.get(url + "/api/state").json()["history"])
-            busy = asyncio.run(run_load(url, args.clients, args.streams, args.seconds, None))
+            busy = asyncio.run(run_load(url, args.clients, args.streams, args.seconds, None, server.pid))
             busy_faults = lost_or_doubled(url, busy, moves)
         finally:
             server.terminate()
@@ -314,6 +326,7 @@ def main() -> None:
         pages = f"{load.events} events to {args.streams} pages ({load.failed_streams} streams failed)"
         print(row(name, load.latencies, f"{load.plays} plays, {load.undos} undos; {rate:.0f} requests/s; "
                                         f"{pages}; statuses {load.statuses}; lost {faults[0]}, doubled {faults[1]}"))
+        print(f"{'':<12} server CPU {load.cpu:.2f} s, {load.cpu / len(load.latencies) * 1000:.3f} ms a request")
     base = statistics.median(calm)
     paced_p99 = percentile(paced.latencies, 0.99)
     slowest = max(busy.latencies)

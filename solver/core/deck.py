@@ -9,7 +9,7 @@ from solver.core import vocabulary
 from solver.core.cards import Clue, card_type_of_number, fits_type, parse_clue
 from solver.core.errors import BadInput
 from solver.core.paths import data_file
-from solver.core.yamlio import line_of, load_yaml
+from solver.core.yamlio import line_of, parse_yaml, read_text
 
 DEFAULT_DECK = data_file("deck.yaml")
 CARD_NUMBERS = vocabulary.CARD_NUMBERS
@@ -73,20 +73,25 @@ def _described(value: object) -> str:
 
 def load_deck(path: str | Path | None = None) -> Deck:
     path = Path(path) if path else DEFAULT_DECK
-    data = load_yaml(path)
+    return parse_deck(read_text(path), str(path))
+
+
+def parse_deck(text: str, file: str) -> Deck:
+    """A deck file's text, read as from `file` (the name its messages give): BadInput with the line."""
+    data = parse_yaml(text, file)
     entries = data.get("cards") if isinstance(data, dict) else None
     if not isinstance(entries, list):
-        raise BadInput("a deck file has `cards:`, a list of {number, type, clue, provenance}", str(path))
+        raise BadInput("a deck file has `cards:`, a list of {number, type, clue, provenance}", file)
     cards: dict[int, Card] = {}
     for index, entry in enumerate(entries):
         try:
             card = _parse_card(entry)
         except BadInput as error:
-            raise error.located(str(path), line_of(entries, index)) from None
+            raise error.located(file, line_of(entries, index)) from None
         if card.number in cards:
-            raise BadInput(f"card {card.number} is listed twice", str(path), line_of(entries, index))
+            raise BadInput(f"card {card.number} is listed twice", file, line_of(entries, index))
         cards[card.number] = card
-    return Deck(cards, str(path))
+    return Deck(cards, file)
 
 
 def _parse_card(entry: object) -> Card:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import glob
 import os
@@ -9,6 +10,7 @@ import secrets
 import stat
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -431,7 +433,25 @@ def refuse_overwrite(path: str | Path, force: bool) -> None:
         raise OutputExists("the file exists", str(path))
 
 
-def save_atomic(path: str | Path, text: str | bytes, keep_previous: bool = True) -> None:
+def _retired_name(previous: Path) -> Path | None:
+    """A second, temporary name for the file at `previous` (a regular file only), so that replacing
+    `previous` frees nothing: the file is freed when that name is removed, after the save."""
+    try:
+        if not stat.S_ISREG(os.lstat(previous).st_mode):
+            return None
+        return _link_temporary(previous, previous)  # a link swapped in meanwhile: only a name of ours, removed
+    except OSError:
+        return None  # the file is then freed by the rename itself, as without a second name
+
+
+def remove_now(path: Path) -> None:
+    """Remove a temporary name; one that cannot be removed is left to the stale temporaries' cleaning."""
+    with contextlib.suppress(OSError):
+        path.unlink(missing_ok=True)
+
+
+def save_atomic(path: str | Path, text: str | bytes, keep_previous: bool = True,
+                retire: Callable[[Path], None] = remove_now) -> None:
     """Write `text` to `path` so that a crash at any moment leaves the old or the new file, whole.
 
     The text goes to a temporary file beside the file, synced to disk, then renamed over
@@ -442,6 +462,12 @@ def save_atomic(path: str | Path, text: str | bytes, keep_previous: bool = True)
     there); a copy written as the new file is, where the file system has no hard links.
     A symbolic link at PATH is kept: the file it points to is updated. The file keeps its
     mode (a new one gets 0666 less the umask); a read-only file is refused.
+
+    The PATH.prev being replaced is first given a temporary second name, which `retire` is given
+    once the save is done (by default it is removed there and then): on ext4, freeing a file (the
+    last name of its inode removed) waits about as long as a sync, so a caller that answers
+    someone after the save can remove it after the answer. A temporary name a killed process
+    left is removed as every stale temporary is.
     """
     path = Path(path)
     target = Path(os.path.realpath(path)) if path.is_symlink() else path
@@ -464,6 +490,7 @@ def save_atomic(path: str | Path, text: str | bytes, keep_previous: bool = True)
         raise BadInput("the file is read-only; make it writable (chmod u+w) to change it", str(path))
     mode = stat.S_IMODE(old_status.st_mode) if old_status else 0o666 & ~_umask()
     temporaries: list[Path] = []
+    retired: Path | None = None
     try:
         _clean_stale_temporaries(folder, target.name)
         data = text.encode("utf-8") if isinstance(text, str) else text
@@ -473,6 +500,7 @@ def save_atomic(path: str | Path, text: str | bytes, keep_previous: bool = True)
             backup = _link_temporary(target, previous) or _write_temporary(
                 previous.parent, previous.name, target.read_bytes(), mode)
             temporaries.append(backup)
+            retired = _retired_name(previous)
             os.replace(backup, previous)  # replaces a link planted at .prev, never writes through it
             temporaries.remove(backup)
             if previous.parent != folder:
@@ -480,11 +508,17 @@ def save_atomic(path: str | Path, text: str | bytes, keep_previous: bool = True)
         os.replace(temporaries[0], target)
         temporaries.clear()
         _fsync_folder(folder)
-    except OSError as error:
-        raise _save_error(error, path, "the file is unchanged") from None
+    except BaseException as error:
+        if retired is not None:
+            remove_now(retired)
+        if isinstance(error, OSError):
+            raise _save_error(error, path, "the file is unchanged") from None
+        raise
     finally:
         for temporary in temporaries:
             temporary.unlink(missing_ok=True)
+    if retired is not None:
+        retire(retired)
 
 
 def _save_error(error: OSError, path: Path, kept: str) -> Exception:

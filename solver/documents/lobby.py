@@ -29,6 +29,7 @@ from solver.table.store import Snapshot
 from solver.table.wording import move_sentence
 
 if TYPE_CHECKING:
+    from solver.tables.decks import TableDeck
     from solver.tables.service import Created, SeatRow, TableRow, TableSnapshot
 
 WATCHER = None  # the seat of a view for someone who holds none
@@ -221,7 +222,8 @@ def table_view_document(snapshot: TableSnapshot, seat: int | None) -> dict[str, 
     texts = {code: replayed.codes.text(code) for code in legal}
     actions = {code: action for code in legal
                if (action := replayed.codes.decode(code, replayed.state.mover)) is not None}
-    return {**data, **seat_view_document(replayed.state, seat, replayed.seen, legal, texts, actions)}
+    return {**data, "deck": replayed.params.deck_name,
+            **seat_view_document(replayed.state, seat, replayed.seen, legal, texts, actions)}
 
 
 def board_at_document(snapshot: TableSnapshot, latest: int) -> dict[str, Any]:
@@ -265,12 +267,24 @@ def created_document(created: Created, base: str = "", query: str = "") -> dict[
     return {"table": row.id, "seats": seats, "view": table_view_document(created.snapshot, WATCHER)}
 
 
-def options_document() -> dict[str, Any]:
+def options_document(deck_names: Sequence[str] = ()) -> dict[str, Any]:
     """What a new table may be made with: the bots, the rule parameters with their defaults, the
-    decks a digital table can be dealt from (the bundled one: the server deals no other yet)."""
+    decks a digital table can be dealt from (the bundled one, the default, then the decks uploaded
+    to this server, oldest first)."""
     from solver.game.bots import BOTS
     from solver.table.state import Variant
+    from solver.tables.decks import BUNDLED
 
+    decks = [{"name": BUNDLED, "default": True, "uploaded": False},
+             *({"name": name, "default": False, "uploaded": True} for name in deck_names)]
     return {"bots": sorted(BOTS), "variant": Variant().to_dict(),
             "flags": {"alternative_piles": False, "first_draws_abc": False},
-            "decks": [{"name": "bundled", "default": True}], "players": {"min": 2, "max": 4}}
+            "decks": decks, "players": {"min": 2, "max": 4}}
+
+
+def deck_document(deck: TableDeck) -> dict[str, Any]:
+    """An uploaded deck as the lobby offers it: its name, its digest, how many cards have a text and
+    how many of those are the project's reconstruction (public: every seat may read every card)."""
+    cards = deck.deck.cards.values()
+    return {"name": deck.name, "digest": deck.digest, "cards": sum(card.clue is not None for card in cards),
+            "reconstructed": sum(card.provenance == "reconstructed" for card in cards)}

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from typing import assert_never
 
 from solver.core import names
 from solver.core.bits import FULL, N, bit, byte_tables, indices, location_mask, mask_of, union
 from solver.core.board import Board
 from solver.core.cards import DelictClue, DistrictClue, GroupClue, LocationClue, NotClue
-from solver.core.semantics import unary_masks
+from solver.core.semantics import holds, unary_masks
 from solver.solo.puzzle import PuzzleClue
 
 
@@ -43,16 +43,32 @@ class Contradiction(Exception):
         self.steps = []
 
 
-@dataclass
+@dataclass(eq=False)
 class Deduction:
     technique: str
     cards: list[str]
     removals: list[tuple[int, int]]  # (delict, location) pairs ruled out
-    reason: str
+    # The reason, or how to word it from values taken when the step was found: worded once, when
+    # first asked (most steps a trial takes are never shown, only how many there were).
+    said: str | Callable[[], str]
     chain: list[str] = field(default_factory=list)  # a trial's steps up to its contradiction
     # What the reason takes as already ruled out, as (delicts, locations) bitmask rectangles: every
     # cell of a rectangle is gone ("the horse theft can only be in Kirn": the horse theft anywhere else).
     premise: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def reason(self) -> str:
+        if not isinstance(self.said, str):
+            self.said = self.said()
+        return self.said
+
+    def _fields(self) -> tuple:
+        return self.technique, self.cards, self.removals, self.reason, self.chain, self.premise
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Deduction) and self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, as a dataclass with eq
 
 
 def premise_cells(deduction: Deduction) -> list[tuple[int, int]]:
@@ -72,13 +88,17 @@ class Candidates:
     masks: list[int]
     spent: set[int] = field(default_factory=set)  # clues that restrict delicts one by one, fully applied
     _holders: tuple[tuple[int, ...], list[int]] | None = field(default=None, repr=False, compare=False)
+    # Per delict, its location in an assignment every card holds for, within these candidates (see
+    # `with_truth`): the ladder's steps are sound, so it stays within them, and a trial's case that
+    # supposes one of its placements never reaches a contradiction (it is not run).
+    truth: tuple[int, ...] | None = field(default=None, compare=False)
 
     @classmethod
     def everything(cls) -> Candidates:
         return cls([FULL] * N)
 
     def copy(self) -> Candidates:
-        copied = Candidates(list(self.masks), set(self.spent))
+        copied = Candidates(list(self.masks), set(self.spent), truth=self.truth)
         if self._holders is not None:
             copied._holders = (self._holders[0], list(self._holders[1]))
         return copied
@@ -149,6 +169,26 @@ class Candidates:
         return tuple(indices(mask)[0] for mask in self.masks)
 
 
+def with_truth(state: Candidates, solution: dict[str, str] | None, clues: Sequence[PuzzleClue],
+               board: Board) -> Candidates:
+    """The candidates, knowing `solution` (location -> delict) when it places every delict, every card
+    holds for it and it is within them; else as they are."""
+    if not solution or len(solution) != N:
+        return state
+    where = {delict: location for location, delict in solution.items()}
+    if len(where) != N or not all(holds(entry.clue, where, board) for entry in clues):
+        return state
+    truth = tuple(names.LOCATION_INDEX[where[delict]] for delict in names.DELICTS)
+    if all(state.masks[d] >> location & 1 for d, location in enumerate(truth)):
+        state.truth = truth
+    return state
+
+
+def _true(state: Candidates, d: int, location: int) -> bool:
+    """Whether supposing the delict at the location is the known solution's placement (see `truth`)."""
+    return state.truth is not None and state.truth[d] == location
+
+
 def _removals(delict: int, mask: int) -> list[tuple[int, int]]:
     return [(delict, location) for location in indices(mask)]
 
@@ -195,6 +235,8 @@ def _card_sentence(entry: PuzzleClue, removed: dict[int, int], state: Candidates
 
 
 def single_card(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> Deduction | None:
+    if len(state.spent) >= len(clues) and state.spent.issuperset(range(len(clues))):
+        return None  # every card read (a trial's cases, once the cards are read)
     for index, entry in enumerate(clues):
         if index in state.spent:
             continue
@@ -220,17 +262,23 @@ def single_candidate(state: Candidates, clues: Sequence[PuzzleClue], board: Boar
             location = mask.bit_length() - 1
             if holders[location] != 1 << d:  # another delict may still be there
                 others = [(o, location) for o in _bits(holders[location]) if o != d]
-                return Deduction("single", [], others,
-                                 f"{the(d).capitalize()} can only be in {names.LOCATIONS[location]}, "
-                                 f"so nothing else took place there.", premise=((1 << d, FULL ^ mask),))
+                return Deduction("single", [], others, partial(_alone_reason, d, location),
+                                 premise=((1 << d, FULL ^ mask),))
     for location, held in enumerate(holders):
         if held and held & (held - 1) == 0:
             d = held.bit_length() - 1
             if masks[d] != 1 << location:
                 return Deduction("single", [], _removals(d, masks[d] & ~(1 << location)),
-                                 f"Only {the(d)} can still be in {names.LOCATIONS[location]}, "
-                                 f"so {the(d)} took place there.", premise=((FULL ^ held, 1 << location),))
+                                 partial(_only_reason, d, location), premise=((FULL ^ held, 1 << location),))
     return None
+
+
+def _alone_reason(d: int, location: int) -> str:
+    return f"{the(d).capitalize()} can only be in {names.LOCATIONS[location]}, so nothing else took place there."
+
+
+def _only_reason(d: int, location: int) -> str:
+    return f"Only {the(d)} can still be in {names.LOCATIONS[location]}, so {the(d)} took place there."
 
 
 def last_places(state: Candidates, delicts: Sequence[int]) -> Deduction:
@@ -251,12 +299,14 @@ LARGEST_SET = 4  # people spot closed sets of up to four; larger ones are left t
 
 def closed_set(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> Deduction | None:
     """k delicts that fit only into k locations fill them; k locations that only k delicts fit hold them."""
-    open_delicts = [(d, mask) for d, mask in enumerate(state.masks) if mask & (mask - 1)]
-    holders = state.all_holders()
-    open_locations = [(loc, mask) for loc, mask in enumerate(holders) if mask & (mask - 1)]
     masks = state.masks
-    for size in range(2, min(LARGEST_SET, len(open_delicts) - 1) + 1):
-        for group, covered in _tight_groups(open_delicts, size):
+    holders = state.all_holders()
+    largest = min(LARGEST_SET, sum(1 for mask in masks if mask & (mask - 1)) - 1)
+    if largest < 2:
+        return None
+    naked, hidden = _by_size(masks, largest), _by_size(holders, largest)
+    for size in range(2, largest + 1):
+        for group, covered in _tight_small(naked[size], size) if len(naked[size]) >= size else ():
             if covered.bit_count() == len(group):  # no contradiction: removals only if another delict fits
                 inside = mask_of(group)
                 if not any(holders[loc] & ~inside for loc in _bits(covered)):
@@ -264,7 +314,7 @@ def closed_set(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> 
             deduction = _naked(state, group, covered)
             if deduction:
                 return deduction
-        for group, covered in _tight_groups(open_locations, size):
+        for group, covered in _tight_small(hidden[size], size) if len(hidden[size]) >= size else ():
             if covered.bit_count() == len(group):
                 inside = mask_of(group)
                 if not any(masks[d] & ~inside for d in _bits(covered)):
@@ -273,6 +323,17 @@ def closed_set(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> 
             if deduction:
                 return deduction
     return None
+
+
+def _by_size(masks: Sequence[int], largest: int) -> list[tuple[tuple[int, int], ...]]:
+    """Per size 2..largest, the (position, mask) of the masks with two to `size` bits, in order (what
+    `_tight_groups` looks among; the entries for sizes 0 and 1 are not used)."""
+    items = tuple((position, mask) for position, mask in enumerate(masks) if 1 < mask.bit_count() <= largest)
+    found = [items] * (largest + 1)
+    for size in range(largest - 1, 1, -1):
+        items = tuple(item for item in items if item[1].bit_count() <= size)
+        found[size] = items
+    return found
 
 
 @cache
@@ -369,11 +430,12 @@ def _naked(state: Candidates, group: tuple[int, ...], covered: int) -> Deduction
     removals = [(o, loc) for o in range(N) if o not in group for loc in indices(state.masks[o] & covered)]
     if not removals:
         return None
-    who = _join([names.DELICTS[d] for d in group], "and")
-    return Deduction("closed-set", [], removals,
-                     f"{who.capitalize()} can only be in {places(covered)}: {len(group)} delicts for "
-                     f"{len(group)} locations, so no other delict is there (rule 3).",
-                     premise=((mask_of(group), FULL ^ covered),))
+    def said() -> str:
+        who = _join([names.DELICTS[d] for d in group], "and")
+        return (f"{who.capitalize()} can only be in {places(covered)}: {len(group)} delicts for "
+                f"{len(group)} locations, so no other delict is there (rule 3).")
+
+    return Deduction("closed-set", [], removals, said, premise=((mask_of(group), FULL ^ covered),))
 
 
 def _hidden(state: Candidates, group: tuple[int, ...], covered: int) -> Deduction | None:
@@ -384,11 +446,12 @@ def _hidden(state: Candidates, group: tuple[int, ...], covered: int) -> Deductio
     removals = [(d, loc) for d in indices(covered) for loc in indices(state.masks[d] & ~inside)]
     if not removals:
         return None
-    where = _join([names.LOCATIONS[loc] for loc in group], "and")
-    return Deduction("closed-set", [], removals,
-                     f"Only {_join([names.DELICTS[d] for d in indices(covered)], 'and')} can still be in {where}: "
-                     f"{len(group)} locations for {len(group)} delicts, so these delicts are nowhere else.",
-                     premise=((FULL ^ covered, inside),))
+    def said() -> str:
+        where = _join([names.LOCATIONS[loc] for loc in group], "and")
+        return (f"Only {_join([names.DELICTS[d] for d in indices(covered)], 'and')} can still be in {where}: "
+                f"{len(group)} locations for {len(group)} delicts, so these delicts are nowhere else.")
+
+    return Deduction("closed-set", [], removals, said, premise=((FULL ^ covered, inside),))
 
 
 # --- levels 2 and 3: reasoning with group and district cards -----------------------
@@ -402,10 +465,26 @@ def district_partners(state: Candidates, clues: Sequence[PuzzleClue], board: Boa
 
 
 def _first_card_deduction(state, clues, board, kind, find) -> Deduction | None:
-    for entry in clues:
-        if isinstance(entry.clue, kind) and (deduction := find(state, entry, board)):
+    for entry in _of_kind(clues, kind):
+        if deduction := find(state, entry, board):
             return deduction
     return None
+
+
+_KINDS: dict[tuple[int, type], tuple[Sequence[PuzzleClue], int, list[PuzzleClue]]] = {}
+
+
+def _of_kind(clues: Sequence[PuzzleClue], kind: type) -> list[PuzzleClue]:
+    """The entries whose card is of `kind`, in order; kept for the last few lists of cards (the
+    ladder reads the same list step after step), by identity and length."""
+    kept = _KINDS.get((id(clues), kind))
+    if kept is not None and kept[0] is clues and kept[1] == len(clues):
+        return kept[2]
+    found = [entry for entry in clues if isinstance(entry.clue, kind)]
+    if len(_KINDS) >= 16:
+        _KINDS.clear()
+    _KINDS[(id(clues), kind)] = (clues, len(clues), found)
+    return found
 
 
 def _partner_mask(locations: int, pairs: frozenset[tuple[int, int]]) -> int:
@@ -431,20 +510,26 @@ def _district_partners(state: Candidates, entry: PuzzleClue, board: Board) -> De
         reachable = _partner_mask(state.masks[there], pairs)
         cut = state.masks[here] & ~reachable
         if cut:
-            keep = state.masks[here] & reachable
-            it = "it" if state.masks[there].bit_count() == 1 else "these"
-            known = (f"{entry.label.capitalize()}: {the(here)} must be next to {the(there)} {kind}. "
-                     f"{the(there).capitalize()} can only be in {places(state.masks[there])}; ")
-            if cut.bit_count() <= keep.bit_count():
-                nobody = "it has no" if it == "it" else "none of these has a"
-                reason = f"{nobody} path {kind} to {places(cut)}, so {the(here)} is not there."
-            elif keep:
-                reason = f"{_next_to(reachable, it, kind)}, so {the(here)} can only be in {places(keep)}."
-            else:
-                reason = f"{_next_to(reachable, it, kind)}, and {the(here)} {_in_none(reachable)}."
-            return Deduction("partner", [entry.label], _removals(here, cut), known + reason,
-                             premise=((1 << there, FULL ^ state.masks[there]),))
+            keep, at = state.masks[here] & reachable, state.masks[there]
+            return Deduction("partner", [entry.label], _removals(here, cut),
+                             partial(_partner_reason, entry.label, kind, (here, there), (cut, keep, at, reachable)),
+                             premise=((1 << there, FULL ^ at),))
     return None
+
+
+def _partner_reason(label: str, kind: str, delicts: tuple[int, int], masks: tuple[int, int, int, int]) -> str:
+    """Why `here` is cut to `keep` by the district card: `there` is only at `at`, next to `reachable`."""
+    here, there = delicts
+    cut, keep, at, reachable = masks
+    it = "it" if at.bit_count() == 1 else "these"
+    known = (f"{label.capitalize()}: {the(here)} must be next to {the(there)} {kind}. "
+             f"{the(there).capitalize()} can only be in {places(at)}; ")
+    if cut.bit_count() <= keep.bit_count():
+        nobody = "it has no" if it == "it" else "none of these has a"
+        return known + f"{nobody} path {kind} to {places(cut)}, so {the(here)} is not there."
+    if keep:
+        return known + f"{_next_to(reachable, it, kind)}, so {the(here)} can only be in {places(keep)}."
+    return known + f"{_next_to(reachable, it, kind)}, and {the(here)} {_in_none(reachable)}."
 
 
 def _next_to(reachable: int, it: str, kind: str) -> str:
@@ -472,13 +557,16 @@ def _group_direction(state: Candidates, entry: PuzzleClue, board: Board) -> Dedu
         raise Contradiction(f"{entry.label}: no {clue.group.lower()} can still be in the {clue.direction}")
     if len(able) == 1 and state.masks[able[0]] & ~direction:
         d = able[0]
-        others = _join([the(o) for o in members if o != d], "and")
-        reason = (f"{entry.label.capitalize()}: {names.indefinite(clue.group)} took place in the "
-                  f"{clue.direction}; {others} can no longer be there, so {the(d)} is in the {clue.direction}, "
-                  f"not in {places(state.masks[d] & ~direction)}.")
+        outside = state.masks[d] & ~direction
+
+        def said() -> str:
+            others = _join([the(o) for o in members if o != d], "and")
+            return (f"{entry.label.capitalize()}: {names.indefinite(clue.group)} took place in the "
+                    f"{clue.direction}; {others} can no longer be there, so {the(d)} is in the {clue.direction}, "
+                    f"not in {places(outside)}.")
+
         others_mask = mask_of(o for o in members if o != d)
-        return Deduction("group", [entry.label], _removals(d, state.masks[d] & ~direction), reason,
-                         premise=((others_mask, direction),))
+        return Deduction("group", [entry.label], _removals(d, outside), said, premise=((others_mask, direction),))
     return None
 
 
@@ -494,26 +582,98 @@ SHORT_ENOUGH = 3  # a trial whose contradiction comes this quickly is shown with
 
 def trial(state: Candidates, clues: Sequence[PuzzleClue], board: Board, shortest: bool = True) -> Deduction | None:
     """Suppose one delict at one location; if the easier techniques then reach a contradiction,
-    the supposition is false. The explainer shows the failing trial with the shortest chain;
-    the grader (shortest=False) takes the first."""
+    the supposition is false. The explainer shows the failing trial with the shortest chain (the
+    first case, in `_cases` order, whose chain has at most SHORT_ENOUGH steps; else the first of
+    the shortest); the grader (shortest=False) takes the first."""
+    if not shortest:
+        return trial_in_order(state, clues, board, shortest=False)
+    return _race(state, clues, board)
+
+
+def _cases(state: Candidates) -> list[tuple[int, int]]:
+    """The cases a trial supposes, in order: the delicts with fewest places first, each at its places."""
     open_delicts = sorted((d for d in range(N) if state.masks[d] & (state.masks[d] - 1)),
                           key=lambda d: state.masks[d].bit_count())
+    return [(d, location) for d in open_delicts for location in indices(state.masks[d])]
+
+
+def trial_in_order(state: Candidates, clues: Sequence[PuzzleClue], board: Board,
+                   shortest: bool = True) -> Deduction | None:
+    """`trial`, each case run in turn (the grader's way; with `shortest`, what `_race` finds faster)."""
     best: tuple[int, int, Contradiction] | None = None
-    for d in open_delicts:
-        for location in indices(state.masks[d]):
-            trying = state.copy()
-            trying.restrict(d, bit(location))
-            # Only a shorter chain than the best one's can replace it: a trial still going after as
-            # many steps is cut there (it ends in no contradiction, or one no shorter: never chosen).
-            limit = len(steps_so_far(best[2])) if shortest and best is not None else None
-            try:
-                apply_ladder(trying, clues, board, TECHNIQUES[:-1], limit)
-            except Contradiction as why:
-                if best is None or len(steps_so_far(why)) < len(steps_so_far(best[2])):
-                    best = (d, location, why)
-                if not shortest or len(steps_so_far(why)) <= SHORT_ENOUGH:
-                    return _trial_deduction(*best)
+    for d, location in _cases(state):
+        trying = state.copy()
+        trying.restrict(d, bit(location))
+        # Only a shorter chain than the best one's can replace it: a trial still going after as
+        # many steps is cut there (it ends in no contradiction, or one no shorter: never chosen).
+        limit = len(steps_so_far(best[2])) if shortest and best is not None else None
+        try:
+            apply_ladder(trying, clues, board, TECHNIQUES[:-1], limit)
+        except Contradiction as why:
+            if best is None or len(steps_so_far(why)) < len(steps_so_far(best[2])):
+                best = (d, location, why)
+            if not shortest or len(steps_so_far(why)) <= SHORT_ENOUGH:
+                return _trial_deduction(*best)
     return _trial_deduction(*best) if best else None
+
+
+@dataclass
+class _Case:
+    """A case of a trial being run: its candidates and the steps taken so far."""
+
+    order: int  # its place among the cases (`_cases`)
+    d: int
+    location: int
+    state: Candidates
+    steps: list[Deduction]
+
+    def advance(self, clues: Sequence[PuzzleClue], board: Board, steps: int) -> Contradiction | None:
+        """Take up to `steps` more steps: the contradiction reached (with every step since the
+        supposition), else None."""
+        try:
+            self.steps += apply_ladder(self.state, clues, board, TECHNIQUES[:-1], steps)
+        except Contradiction as why:
+            why.steps = self.steps + why.steps
+            return why
+        return None
+
+
+def _race(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> Deduction | None:
+    """The shortest trial without running any case further than it could still win: first each
+    case in turn to SHORT_ENOUGH + 1 steps (the first with a chain of at most SHORT_ENOUGH wins at
+    once); then the cases still going one step at a time, together, each dropped once it can no
+    longer fail sooner than the best so far (or as soon, coming before it); the best then wins.
+
+    A case's steps are the same however they are taken in turns: the ladder reads only the
+    candidates (`apply_ladder` picks up where it stopped)."""
+    going: list[_Case] = []
+    best: tuple[int, int, _Case, Contradiction] | None = None  # (chain length, order, case, why)
+    for order, (d, location) in enumerate(_cases(state)):
+        if _true(state, d, location):
+            continue  # never a contradiction
+        case = _Case(order, d, location, state.copy(), [])
+        case.state.restrict(d, bit(location))
+        why = case.advance(clues, board, SHORT_ENOUGH + 1)
+        if why is not None:
+            if len(why.steps) <= SHORT_ENOUGH:
+                return _trial_deduction(d, location, why)
+            best = best or (len(why.steps), order, case, why)  # in order: a later one is never better here
+        elif len(case.steps) == SHORT_ENOUGH + 1:  # else the ladder ran out: no contradiction
+            going.append(case)
+    taken = SHORT_ENOUGH + 1  # steps every case still going has taken: its chain, if any, is no shorter
+    while going:
+        still: list[_Case] = []
+        for case in going:
+            if best is not None and (taken, case.order) > best[:2]:
+                continue  # it fails, if at all, no sooner, and comes after the best
+            why = case.advance(clues, board, 1)
+            if why is not None:
+                found = (len(why.steps), case.order, case, why)
+                best = found if best is None or found[:2] < best[:2] else best
+            elif len(case.steps) > taken:
+                still.append(case)
+        going, taken = still, taken + 1
+    return _trial_deduction(best[2].d, best[2].location, best[3]) if best else None
 
 
 def trial_is(state: Candidates, clues: Sequence[PuzzleClue], board: Board, step: Deduction) -> bool:
@@ -535,12 +695,16 @@ def trial_is(state: Candidates, clues: Sequence[PuzzleClue], board: Board, step:
     position = cases.index((d, location))
     earlier = SHORT_ENOUGH if steps <= SHORT_ENOUGH else steps  # a case before it fails within this: it wins
     for o, place in cases[:position]:
+        if _true(state, o, place):
+            continue  # never a contradiction
         failed = _try(state, o, place, clues, board, earlier + 1)
         if failed is not None and len(steps_so_far(failed)) <= earlier:
             return False
     if steps <= SHORT_ENOUGH:  # the first case within SHORT_ENOUGH wins, whatever comes after
         return True
     for o, place in cases[position + 1:]:
+        if _true(state, o, place):
+            continue
         failed = _try(state, o, place, clues, board, steps)
         if failed is not None and len(steps_so_far(failed)) < steps:
             return False
@@ -561,7 +725,7 @@ def _try(state: Candidates, d: int, location: int, clues: Sequence[PuzzleClue], 
 
 
 def first_trial(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> Deduction | None:
-    return trial(state, clues, board, shortest=False)
+    return trial_in_order(state, clues, board, shortest=False)
 
 
 def _trial_deduction(d: int, location: int, why: Contradiction) -> Deduction:

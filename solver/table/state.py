@@ -12,6 +12,7 @@ only applies effects that the rules have checked.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -20,7 +21,7 @@ from typing import Any, Final, Literal, NamedTuple
 from solver.core import names
 from solver.core.deck import CARD_NUMBERS
 from solver.core.errors import BadInput, control_character, did_you_mean
-from solver.core.yamlio import dump_yaml, line_of, parse_yaml, previous_version, read_text, save_atomic
+from solver.core.yamlio import dump_yaml, line_of, parse_yaml, previous_version, read_text, remove_now, save_atomic
 from solver.table.errors import StateConflict
 
 MARKERS_PER_DELICT = 5
@@ -489,8 +490,9 @@ class GameState:
     def to_yaml(self) -> str:
         return dump_yaml(self.to_dict())
 
-    def save(self, path: str | Path, reuse_previous: bool = False) -> str:
-        """Write atomically, and return the text written; the previous file is kept as PATH.prev.
+    def save(self, path: str | Path, reuse_previous: bool = False, retire: Callable[[Path], None] = remove_now) -> str:
+        """Write atomically, and return the text written; the previous file is kept as PATH.prev
+        (`retire`: what removes the name the replaced PATH.prev was kept under; see `save_atomic`).
 
         With `reuse_previous` (after an undo): when PATH.prev holds exactly this state, its own
         text is written back, so that a move and its undo leave the file byte for byte as it was.
@@ -505,7 +507,7 @@ class GameState:
                     text = previous_text
             except BadInput:
                 pass  # an unreadable previous file is simply not reused
-        save_atomic(path, text)
+        save_atomic(path, text, retire=retire)
         return text
 
 

@@ -2,8 +2,9 @@
 
 A digital table is its parameters (the players, which seats are bots, the rules, the seed) and its
 moves, each the int of a decision (solver.game.encoding); its game is replayed from them. A
-companion table is a state file's text. `version` counts the moves; the primary key (table, seq)
-of `moves` makes a second writer of the same move lose cleanly.
+companion table is a state file's text. An uploaded deck is its deck file's text, under the
+SHA-256 of that text (`decks`), which a digital table's parameters name. `version` counts the
+moves; the primary key (table, seq) of `moves` makes a second writer of the same move lose cleanly.
 """
 
 from __future__ import annotations
@@ -60,4 +61,12 @@ MOVES = Table(
     Column("action", Integer, nullable=False),
     Column("seat", Integer, nullable=False),
     Column("at", DateTime(timezone=True), nullable=False),
+)
+
+DECKS = Table(
+    "decks", metadata,
+    Column("digest", String(64), primary_key=True),  # the SHA-256 of the text, hex
+    Column("name", String(80), nullable=False, unique=True),
+    Column("text", Text, nullable=False),  # the deck file as uploaded: public card texts, no pile order
+    Column("created", DateTime(timezone=True), nullable=False),
 )

@@ -12,6 +12,9 @@ A move is told to the pages listening to its table (`changes`, solver.tables.cha
 PostgreSQL by a NOTIFY sent in the move's own transaction, which reaches every process sharing the
 database; on SQLite, served by one process, straight to this process's listeners once it committed.
 
+An uploaded deck is stored once under the digest of its text (`decks`, solver.tables.decks) and
+offered by its name to every table made after; a table's parameters name it by its digest.
+
 A seat's join token is made here and given out once; only its SHA-256 is stored. A seat's token at
 the next table ("play again") is derived from its own token, and stored (hashed) when it asks.
 """
@@ -35,10 +38,11 @@ from sqlalchemy import Connection, Engine, exc, insert, select, update
 from solver.core.errors import BadInput
 from solver.table.state import Variant, new_game, parse_state
 from solver.tables.changes import TableChanges, notify_statement
+from solver.tables.decks import TableDeck, check_size, deck_digest, deck_name
 from solver.tables.errors import ActionRefused, NoSuchTable, SeatRefused, StaleVersion
 from solver.tables.params import SeatSpec, TableParams
 from solver.tables.replay import MoveRefused, Replayed, apply_move, bot_move, start
-from solver.tables.schema import COMPANION, DIGITAL, HUMAN, MOVES, OVER, PLAYING, SEATS, TABLES
+from solver.tables.schema import COMPANION, DECKS, DIGITAL, HUMAN, MOVES, OVER, PLAYING, SEATS, TABLES
 
 CACHED_TABLES = 256  # games kept in memory; an older one is replayed from its moves when asked for again
 CACHED_PAST = 128  # games at an earlier move (time travel, the pages' steps through the bots' turns)
@@ -147,6 +151,51 @@ class Lobby:
         key = result.inserted_primary_key
         assert key is not None
         return int(key[0])
+
+    # ----- decks --------------------------------------------------------------------------------
+
+    def save_deck(self, name: str, text: str) -> TableDeck:
+        """Keep an uploaded deck file under `name` (the caller checked it fits the rulebook,
+        solver.decks.upload); the same text again is the deck kept before, under its first name.
+        BadInput when the name is another deck's, or the text no deck file."""
+        name = deck_name(name)
+        check_size(text, name)
+        digest = deck_digest(text)
+        found = self._deck_where(DECKS.c.digest == digest)
+        if found is not None:
+            return found
+        _ = TableDeck(name, digest, text).deck  # a text that is no deck file is bad input now
+        try:
+            with self.engine.begin() as connection:
+                connection.execute(insert(DECKS).values(digest=digest, name=name, text=text,
+                                                        created=datetime.now(UTC)))
+        except exc.IntegrityError:
+            found = self._deck_where(DECKS.c.digest == digest)
+            if found is not None:  # the same deck, uploaded twice at once
+                return found
+            raise BadInput(f"there is a deck named {name!r} already, with other cards; give yours another name "
+                           "(the decks are in the options)") from None
+        return TableDeck(name, digest, text)
+
+    def deck_names(self) -> list[str]:
+        """The uploaded decks' names, oldest first."""
+        with self.engine.connect() as connection:
+            return [str(name) for name in connection.execute(
+                select(DECKS.c.name).order_by(DECKS.c.created, DECKS.c.name)).scalars()]
+
+    def deck_named(self, name: str) -> TableDeck | None:
+        return self._deck_where(DECKS.c.name == name)
+
+    def deck_by_digest(self, digest: str) -> TableDeck:
+        found = self._deck_where(DECKS.c.digest == digest)
+        if found is None:
+            raise NoSuchTable(f"there is no deck {digest[:12]} on this server: the table's deck was deleted")
+        return found
+
+    def _deck_where(self, condition: Any) -> TableDeck | None:
+        with self.engine.connect() as connection:
+            row = connection.execute(select(DECKS.c.name, DECKS.c.digest, DECKS.c.text).where(condition)).first()
+        return TableDeck(row.name, row.digest, row.text) if row is not None else None
 
     # ----- reading ------------------------------------------------------------------------------
 
@@ -274,7 +323,7 @@ class Lobby:
         """The next table of a finished one, its human seats not yet claimed; of two seats asking at
         once, one makes it and the other finds it."""
         old = self._params(table_id)
-        params = TableParams(old.seats, old.rules, secrets.randbits(63), old.max_turns)
+        params = replace(old, seed=secrets.randbits(63))
         replayed = start(params)
         try:
             with self.engine.begin() as connection:
@@ -423,7 +472,7 @@ class Lobby:
             params = connection.execute(select(TABLES.c.params).where(TABLES.c.id == table_id)).scalar()
         if params is None:
             raise NoSuchTable(f"there is no digital table {table_id}")
-        return TableParams.from_json(params)
+        return TableParams.from_json(params, self.deck_by_digest)
 
     def _state_text(self, table_id: int) -> str:
         with self.engine.connect() as connection:

@@ -74,10 +74,10 @@ class TableConfig:
     def entered_path(self) -> Path | None:
         return entered_path(self.state_path) if self.state_path else None
 
-    def state_file(self) -> StateFile:
+    def state_file(self, wait: bool = True) -> StateFile:
         if self.state_path is None:
             raise BadInput("no game is open: start a new game first")
-        return StateFile(self.state_path)
+        return StateFile(self.state_path, wait=wait)
 
 
 def _stamp(path: Path | None) -> tuple[int, int] | None:

@@ -4,7 +4,9 @@ One watcher per server looks at the file's size and modification time every POLL
 (and at once after a change made through this server), and reads its version only when
 they moved, so an idle table costs almost nothing however many pages are open. The file is
 read as every other input is (a regular file of bounded size: a pipe or a device put in its
-place is reported, never read), in a worker thread, so the event loop keeps answering.
+place is reported, never read), in a worker thread, so the event loop keeps answering. A look
+that one stat settles (the file is still the one its board was read from, or a change of this
+server is saving it) is made on the event loop: no thread to wake for each change and each poll.
 
 The watcher tells the pages itself, at most once every PAGE_GAP_SECONDS (a burst of changes
 is one event, with the latest version), and wakes them PAGES_PER_TURN at a time, letting the
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import os
 import time
@@ -40,6 +43,7 @@ HEADERS = [(b"content-type", b"text/event-stream; charset=utf-8"), (b"cache-cont
 PING = b": ping\r\n\r\n"
 
 
+@functools.lru_cache(maxsize=4)  # one event, however many pages it is told to
 def state_event(version: str | None) -> bytes:
     return b"event: state\r\ndata: " + json.dumps({"version": version}).encode() + b"\r\n\r\n"
 
@@ -66,11 +70,16 @@ class ChangeFeed:
         self._poke = asyncio.Event()
         self._watcher: asyncio.Task[None] | None = None
         self._first_look: asyncio.Task[bool] | None = None
-        self._looking = asyncio.Lock()  # one look at a time, each in a worker thread
+        self._looking = asyncio.Lock()  # one look at a time (a read of the file in a worker thread)
 
-    def _look(self) -> bool:
-        """Read the version when the file's stamp moved; True when the version changed."""
+    def _look(self, on_the_loop: bool = False) -> bool | None:
+        """Read the version when the file's stamp moved; True when the version changed. On the event
+        loop (`on_the_loop`), only a stat: None when the version needs the file read (in a thread)."""
         path = self.path_of()
+        held = StateFile(path).held() if path else None
+        if held is not None:  # a change of this server is saving the file: its board is the board until then
+            self._stamp, self.problem = None, None  # looked at again when the change pokes the feed, done
+            return self._now(held.version)
         try:
             stat = os.stat(path) if path else None
         except OSError:
@@ -78,18 +87,30 @@ class ChangeFeed:
         stamp = (str(path), stat.st_mtime_ns, stat.st_size) if stat else None
         if stamp == self._stamp:
             return False
-        self._stamp = stamp
-        version, self.problem = None, None
-        if path and stat:
-            try:
-                version = version_of(read_input_bytes(path))
-            except BadInput as error:
-                self.problem = str(error)
-        changed, self.version = version != self.version, version
-        if changed and path and version:
+        known = StateFile(path).last_read() if path and stat else None
+        if known is None and path and stat and on_the_loop:
+            return None
+        self._stamp, self.problem = stamp, None
+        if known is not None or not (path and stat):
+            return self._now(known.version if known else None)
+        assert path is not None
+        changed = self._now(self._version_of(path))
+        if changed and self.version:
             with contextlib.suppress(BadInput):  # every page asks for the new board now: parse it once, first
                 StateFile(path).read()
         return changed
+
+    def _now(self, version: str | None) -> bool:
+        """The version is now `version`: whether that is a change."""
+        changed, self.version = version != self.version, version
+        return changed
+
+    def _version_of(self, path: Path) -> str | None:
+        try:
+            return version_of(read_input_bytes(path))
+        except BadInput as error:
+            self.problem = str(error)
+            return None
 
     async def _watch(self) -> None:
         pinged = time.monotonic()
@@ -126,8 +147,10 @@ class ChangeFeed:
         self._poke.set()
 
     async def _look_now(self) -> bool:
+        """A look: on the event loop when a stat tells (the board read last is the file's), else in a thread."""
         async with self._looking:
-            return await asyncio.to_thread(self._look)
+            quick = self._look(on_the_loop=True)
+            return quick if quick is not None else bool(await asyncio.to_thread(self._look))
 
     async def _start(self) -> None:
         """Start the one watcher (once, however many pages open at the same moment), after its first look."""

@@ -8,8 +8,8 @@ request is refused unless
   on (421 otherwise: a rebound name gets nothing, not even a read);
 - a request that changes anything (POST) comes from this server's own page: an `Origin`, or
   failing that a `Referer`, naming another origin is refused (403);
-- and its body is `application/json` (a puzzle upload or a table's state file: YAML), the one kind a cross-site form
-  cannot send without the browser asking first (415 otherwise).
+- and its body is `application/json` (a puzzle upload, a table's state file or a deck file:
+  YAML), the one kind a cross-site form cannot send without the browser asking first (415 otherwise).
 
 A client that sends neither `Origin` nor `Referer` (the command line, curl, a test) is not a
 browser page on another site, and is let in. Every refusal is documented in docs/table.md.
@@ -28,7 +28,8 @@ LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 JSON = "application/json"
 YAML_TYPES = frozenset({"application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml"})
-YAML_ROUTES = frozenset({"/api/puzzles", "/api/tables/import"})  # the routes whose body is a YAML file
+# the routes whose body is a YAML file
+YAML_ROUTES = frozenset({"/api/puzzles", "/api/tables/import", "/api/tables/decks"})
 
 
 def host_name(netloc: str) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import secrets
 from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
@@ -25,18 +26,23 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from solver.core.errors import BadInput
+from solver.core.board import Board, load_board
+from solver.core.deck import Deck, load_deck
+from solver.core.errors import BadInput, did_you_mean
+from solver.decks.upload import checked_deck
 from solver.documents.lobby import (
     WATCHER,
     again_document,
     board_at_document,
     created_document,
+    deck_document,
     options_document,
     table_view_document,
     tables_document,
 )
 from solver.table.state import VARIANT_KEYS, Variant
 from solver.tables.changes import Listener
+from solver.tables.decks import check_size, deck_name
 from solver.tables.errors import ActionRefused, NoSuchTable, SeatRefused, StaleVersion
 from solver.tables.params import params_from_request
 from solver.web.bodies import json_object, read_body
@@ -54,6 +60,8 @@ def routes(lobby: Lobby, join_url: str | None = None) -> list[Route]:
         Route("/api/tables", api.tables, methods=["GET", "POST"]),
         Route("/api/tables/options", api.options, methods=["GET"]),
         Route("/api/tables/import", api.import_state, methods=["POST"]),
+        Route("/api/tables/decks", api.decks, methods=["GET", "POST"]),
+        Route("/api/tables/decks/{name}", api.deck_file, methods=["GET"]),
         Route("/api/tables/{table:int}", api.view, methods=["GET"]),
         Route("/api/tables/{table:int}/actions", api.act, methods=["POST"]),
         Route("/api/tables/{table:int}/events", api.events, methods=["GET"]),
@@ -79,6 +87,22 @@ async def lifespan(lobby: Lobby) -> AsyncIterator[None]:
         listening.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await listening
+
+
+def _checked(text: str, name: str) -> None:
+    """BadInput, one line with the card's line, unless the deck file fits the rulebook."""
+    board, printed = _bundled()
+    checked_deck(text, name, board, printed)
+
+
+@functools.cache
+def _bundled() -> tuple[Board, Deck]:
+    return load_board(), load_deck()
+
+
+def _file_name(name: str) -> str:
+    """A deck's name as a file name (letters, digits, - and _)."""
+    return "".join(char if char.isalnum() or char in "-_" else "-" for char in name) or "deck"
 
 
 def _error(status: int, message: str, **extra: Any) -> JSONResponse:
@@ -136,12 +160,43 @@ class _LobbyApi:
         if body.get("kind") == "companion":
             snapshot = await run_in_threadpool(self.lobby.create_companion, *_companion_request(body))
             return JSONResponse(table_view_document(snapshot, WATCHER), status_code=201)
-        params = params_from_request(body, seed=secrets.randbits(63))
+        params = await run_in_threadpool(params_from_request, body, secrets.randbits(63), self.lobby.deck_named,
+                                         self.lobby.deck_names)
         created = await run_in_threadpool(self.lobby.create_table, params)
         return JSONResponse(created_document(created, *self._join_base(request)), status_code=201)
 
     async def options(self, request: Request) -> Response:
-        return JSONResponse(options_document())
+        names = await run_in_threadpool(self.lobby.deck_names)
+        return JSONResponse(options_document(names))
+
+    async def decks(self, request: Request) -> Response:
+        """GET: the uploaded decks. POST ?name=NAME with a deck file's YAML: upload it, checked as
+        `deck verify` checks it (400, one line, nothing saved, when it does not fit the rulebook)."""
+        if request.method == "GET":
+            names = await run_in_threadpool(self.lobby.deck_names)
+            found = [deck for name in names if (deck := await run_in_threadpool(self.lobby.deck_named, name))]
+            return JSONResponse({"decks": [deck_document(deck) for deck in found]})
+        name = deck_name(request.query_params.get("name"))
+        raw = await read_body(request)
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise BadInput("the deck file is not UTF-8 text; send the YAML file itself", name) from None
+        check_size(text, name)
+        await run_in_threadpool(_checked, text, name)
+        deck = await run_in_threadpool(self.lobby.save_deck, name, text)
+        return JSONResponse(deck_document(deck), status_code=201)
+
+    async def deck_file(self, request: Request) -> Response:
+        """An uploaded deck's file (public: card texts, no pile order), to use with --deck FILE."""
+        name = str(request.path_params["name"])
+        deck = await run_in_threadpool(self.lobby.deck_named, name)
+        if deck is None:
+            names = await run_in_threadpool(self.lobby.deck_names)
+            hint = did_you_mean(name, names) or "the decks are in GET /api/tables/decks"
+            return _error(404, f"there is no uploaded deck {name[:40]!r}; {hint}")
+        headers = {"content-disposition": f'attachment; filename="{_file_name(deck.name)}.yaml"'}
+        return Response(deck.text, media_type="application/yaml", headers=headers)
 
     async def board_at(self, request: Request) -> Response:
         table, move = int(request.path_params["table"]), int(request.path_params["move"])

@@ -33,7 +33,7 @@ from solver.table import deduce, rules
 from solver.table.cardref import CardRef, card_from_request
 from solver.table.errors import ChoiceNeeded, GameGoesOn, Refused
 from solver.table.state import VARIANT_KEYS, GameState, Variant, new_game
-from solver.table.store import Snapshot, StateFile, TableStore
+from solver.table.store import MustWait, Snapshot, StateFile, TableStore
 from solver.web.bodies import json_object
 from solver.web.events import ChangeFeed, FeedResponse
 
@@ -160,6 +160,18 @@ class TableRoutes:
             if self.feed is not None:
                 self.feed.poke()
 
+    async def change(self, work: Callable[[TableStore, dict[str, Any]], dict[str, Any]],
+                     data: dict[str, Any]) -> Response:
+        """A change through `store.change`: refused on the event loop when the board read last shows
+        it stale (no thread, no lock: most changes of a busy table lose the race), else made off it.
+        A lobby's table is always changed off the event loop (its board is read from the database)."""
+        if self.table is not None:
+            return await self.changed(work, self.store(), data)
+        try:
+            return JSONResponse(work(self.config.state_file(wait=False), data))
+        except MustWait:
+            return await self.changed(work, self.config.state_file(), data)
+
     def deck(self) -> Deck:
         return self.config.deck()
 
@@ -218,10 +230,9 @@ class TableRoutes:
 
     async def play(self, request: Request) -> Response:
         data = await _body(request, "play")
-        return await self.changed(self._play, data)
+        return await self.change(self._play, data)
 
-    def _play(self, data: dict[str, Any]) -> dict[str, Any]:
-        store = self.store()
+    def _play(self, store: TableStore, data: dict[str, Any]) -> dict[str, Any]:
         ref = self.card(data)
         choice = _optional_text(data, "choose")
         discard = _numbers(data, "discard")
@@ -235,10 +246,9 @@ class TableRoutes:
 
     async def undo(self, request: Request) -> Response:
         data = await _body(request, "undo")
-        return await self.changed(self._undo, data)
+        return await self.change(self._undo, data)
 
-    def _undo(self, data: dict[str, Any]) -> dict[str, Any]:
-        store = self.store()
+    def _undo(self, store: TableStore, data: dict[str, Any]) -> dict[str, Any]:
         with store.change(_version(data), reuse_previous=True) as state:
             if not state.history:
                 raise BadInput("nothing to undo")
@@ -247,19 +257,17 @@ class TableRoutes:
 
     async def redo(self, request: Request) -> Response:
         data = await _body(request, "redo")
-        return await self.changed(self._redo, data)
+        return await self.change(self._redo, data)
 
-    def _redo(self, data: dict[str, Any]) -> dict[str, Any]:
-        store = self.store()
+    def _redo(self, store: TableStore, data: dict[str, Any]) -> dict[str, Any]:
         with store.change(_version(data), reuse_previous=True) as state:
             move = store.redo(state)
         return {**documents.redo_document(state, move), "state": state_document(_left(store))}
 
     async def pass_turn(self, request: Request) -> Response:
-        return await self.changed(self._pass, await _body(request, "pass"))
+        return await self.change(self._pass, await _body(request, "pass"))
 
-    def _pass(self, data: dict[str, Any]) -> dict[str, Any]:
-        store = self.store()
+    def _pass(self, store: TableStore, data: dict[str, Any]) -> dict[str, Any]:
         discard = _numbers(data, "discard")
         with store.change(_version(data)) as state:
             move = rules.pass_turn(state, self._player(Snapshot(state, ""), data), discard)
@@ -270,10 +278,9 @@ class TableRoutes:
         return JSONResponse(await run_in_threadpool(documents.stop_document, snapshot.state, self.config.the_board()))
 
     async def take_stop(self, request: Request) -> Response:
-        return await self.changed(self._take_stop, await _body(request, "stop"))
+        return await self.change(self._take_stop, await _body(request, "stop"))
 
-    def _take_stop(self, data: dict[str, Any]) -> dict[str, Any]:
-        store = self.store()
+    def _take_stop(self, store: TableStore, data: dict[str, Any]) -> dict[str, Any]:
         taker = _optional_text(data, "taker")
         if taker is None:
             raise BadInput('STOP names who takes the markers: {"taker": "Ben", "version": "..."}')
@@ -293,13 +300,12 @@ class TableRoutes:
         return documents.hand_document(snapshot.state, refs, self.config.the_board(), self._player(snapshot, data))
 
     async def drawpile(self, request: Request) -> Response:
-        return await self.changed(self._drawpile, await _body(request, "drawpile"))
+        return await self.change(self._drawpile, await _body(request, "drawpile"))
 
-    def _drawpile(self, data: dict[str, Any]) -> dict[str, Any]:
+    def _drawpile(self, store: TableStore, data: dict[str, Any]) -> dict[str, Any]:
         refs = self._cards(data)
         board = self.config.the_board()
         take_out = _flag(data, "take_out")
-        store = self.store()
         with store.change(_version(data) if take_out else None) as state:
             results = [documents.dead_document(state, ref, board) for ref in refs]
             move = deduce.take_out_dead(state, [(ref.number, ref.card) for ref in refs if ref.number is not None],
@@ -307,11 +313,10 @@ class TableRoutes:
         return {**documents.drawpile_document(results, move), "state": state_json(_left(store))}
 
     async def end(self, request: Request) -> Response:
-        return await self.changed(self._end, await _body(request, "end"))
+        return await self.change(self._end, await _body(request, "end"))
 
-    def _end(self, data: dict[str, Any]) -> dict[str, Any]:
+    def _end(self, store: TableStore, data: dict[str, Any]) -> dict[str, Any]:
         refs = self._cards(data, allow_empty=True)
-        store = self.store()
         with store.change(_version(data)) as state:
             try:
                 rules.end_game(state, [ref.card for ref in refs], self.config.the_board(), [ref.number for ref in refs])

@@ -1,5 +1,7 @@
 """Writes tests/solo/golden/explain.json.gz (gzip, deterministic): every bundled puzzle's explanation
-document and the hint document of each sample grid (tests/solo/explain_samples.py). Run once before changing the ladder:
+document and the hint document of each sample grid (tests/solo/explain_samples.py); and
+tests/solo/golden/grading.json.gz: the grader's explanation of every bundled puzzle with the ladder
+cut at each level (the generator's `solvable_within`). Run once before changing the ladder:
 
     PYTHONPATH=. python3 tests/solo/record_golden.py
 """
@@ -12,11 +14,13 @@ from pathlib import Path
 
 from solver.core.board import load_board
 from solver.documents.solo import explain_document, hint_document
-from solver.solo.explain import explain_puzzle
+from solver.solo.explain import explain_clues, explain_puzzle
 from solver.solo.hints import grid_hint
+from solver.solo.techniques import GRADING_TECHNIQUES
 from tests.solo.explain_samples import grid_key, puzzles, sample_grids, solution_of
 
 GOLDEN = Path(__file__).parent / "golden" / "explain.json.gz"
+GRADING = Path(__file__).parent / "golden" / "grading.json.gz"
 
 
 def documents() -> dict:
@@ -33,8 +37,22 @@ def documents() -> dict:
     return recorded
 
 
+def grading_documents() -> dict:
+    """Per bundled puzzle and ladder level, the grader's explanation document (its ladder cut there)."""
+    board = load_board()
+    levels = sorted({technique.level for technique in GRADING_TECHNIQUES})
+    return {name: {str(level): explain_document(explain_clues(
+        puzzle.clues, board, ladder=[technique for technique in GRADING_TECHNIQUES if technique.level <= level]))
+        for level in levels} for name, puzzle in puzzles().items()}
+
+
+def write(path: Path, recorded: dict) -> None:
+    path.parent.mkdir(exist_ok=True)
+    text = json.dumps(recorded, indent=0, ensure_ascii=False, sort_keys=True) + "\n"
+    path.write_bytes(gzip.compress(text.encode(), mtime=0))
+    print(path)
+
+
 if __name__ == "__main__":
-    GOLDEN.parent.mkdir(exist_ok=True)
-    text = json.dumps(documents(), indent=0, ensure_ascii=False, sort_keys=True) + "\n"
-    GOLDEN.write_bytes(gzip.compress(text.encode(), mtime=0))
-    print(GOLDEN)
+    write(GOLDEN, documents())
+    write(GRADING, grading_documents())

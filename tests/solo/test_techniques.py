@@ -1,3 +1,5 @@
+import contextlib
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -198,3 +200,96 @@ def test_trial_is_agrees_with_the_trial_on_every_failing_case(board):
                                 checked += 1
             state.apply(step)
     assert checked > 50
+
+
+@pytest.mark.parametrize("name", ["box-4", "expert-1", "tutorial-3"])
+def test_a_reason_is_worded_from_the_candidates_it_was_found_in(board, name):
+    """A step's reason, worded only when asked, says the same after its candidates have narrowed."""
+    from solver.solo.explain import explain_puzzle
+    from solver.solo.techniques import next_deduction
+    from tests.solo.explain_samples import puzzles
+
+    puzzle = puzzles()[name]
+    state = Candidates.everything()
+    for step in explain_puzzle(puzzle, board).steps:
+        at_once = next_deduction(state.copy(), puzzle.clues, board, TECHNIQUES)
+        later = next_deduction(narrowed := state.copy(), puzzle.clues, board, TECHNIQUES)
+        assert at_once is not None and later is not None
+        said = at_once.reason
+        with contextlib.suppress(Contradiction):
+            narrowed.apply(later)
+        assert later.reason == said == step.reason
+        state.apply(step)
+
+
+def _trial_states(board, name):
+    """The candidates at each step of the bundled puzzle's explanation, with the step taken there."""
+    from solver.solo.explain import explain_puzzle
+    from solver.solo.techniques import with_truth
+    from tests.solo.explain_samples import puzzles, solution_of
+
+    puzzle = puzzles()[name]
+    state = with_truth(Candidates.everything(), solution_of(puzzle, board), puzzle.clues, board)
+    assert state.truth is not None
+    for step in explain_puzzle(puzzle, board).steps:
+        yield puzzle, state.copy(), step
+        state.apply(step)
+
+
+@pytest.mark.parametrize("name", ["tutorial-3", "expert-1", "expert-2", "expert-3", "box-3", "box-4"])
+def test_the_race_finds_the_trial_running_every_case_in_turn_finds(board, name):
+    """The shortest trial, its cases run together a step at a time and those the solution places not
+    run, is the one found running each in turn, every one: at every step a trial was taken, and at
+    every fifth step too (where the easier techniques work). So is the check of a trial's step."""
+    from solver.solo.techniques import trial, trial_in_order, trial_is
+
+    for number, (puzzle, state, step) in enumerate(_trial_states(board, name)):
+        if step.technique == "trial" or number % 5 == 0:
+            blind = Candidates(list(state.masks), set(state.spent))
+            found = trial(state.copy(), puzzle.clues, board)
+            assert found == trial_in_order(blind.copy(), puzzle.clues, board)
+            if found is not None:
+                assert trial_is(state.copy(), puzzle.clues, board, found) is True
+                assert trial_is(blind.copy(), puzzle.clues, board, found) is True
+
+
+@settings(max_examples=60)
+@given(st.lists(st.sampled_from(["tutorial-3", "expert-1", "box-4"]), min_size=1, max_size=1), st.data())
+def test_the_race_agrees_on_cards_left_out(board, name, data):
+    """From candidates the explanation never meets: some of the cards left unread, as hints do."""
+    from solver.solo.explain import explain_clues
+    from solver.solo.techniques import TECHNIQUES, trial, trial_in_order, trial_is, with_truth
+    from tests.solo.explain_samples import puzzles, solution_of
+
+    puzzle = puzzles()[name[0]]
+    left_out = data.draw(st.sets(st.integers(0, len(puzzle.clues) - 1), max_size=6))
+    start = with_truth(Candidates.everything(), solution_of(puzzle, board), puzzle.clues, board)
+    start.spent |= left_out
+    reached = explain_clues(puzzle.clues, board, ladder=TECHNIQUES[:-1], start=start).final
+    assert reached is not None and reached.truth is not None
+    blind = Candidates(list(reached.masks), set(reached.spent))
+    found = trial(reached.copy(), puzzle.clues, board)
+    assert found == trial_in_order(blind.copy(), puzzle.clues, board)
+    if found is not None:  # and a step another trial would find is told apart alike
+        other = trial_in_order(blind.copy(), puzzle.clues, board, shortest=False)
+        assert other is not None
+        told = trial_is(reached.copy(), puzzle.clues, board, other)
+        assert told == trial_is(blind.copy(), puzzle.clues, board, other)
+
+
+def test_a_solution_is_known_only_when_whole_true_and_within_the_candidates(board):
+    from solver.solo.techniques import with_truth
+    from tests.solo.explain_samples import puzzles
+
+    puzzle = puzzles()["expert-1"]
+    assert with_truth(Candidates.everything(), puzzle.solution, puzzle.clues, board).truth is not None
+    partial = dict(list(puzzle.solution.items())[:15])
+    assert with_truth(Candidates.everything(), partial, puzzle.clues, board).truth is None
+    swapped = dict(puzzle.solution)
+    first, second = list(swapped)[:2]
+    swapped[first], swapped[second] = swapped[second], swapped[first]
+    assert with_truth(Candidates.everything(), swapped, puzzle.clues, board).truth is None  # a card fails it
+    outside = Candidates.everything()
+    location, delict = next(iter(puzzle.solution.items()))
+    outside.masks[D[delict]] &= ~_mask(location)
+    assert with_truth(outside, puzzle.solution, puzzle.clues, board).truth is None

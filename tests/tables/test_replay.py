@@ -65,3 +65,21 @@ def test_the_bound_on_the_turns_halts_the_game() -> None:
     assert replayed.state.end_reason() == "the bound of 1 turns was reached"
     with pytest.raises(MoveRefused):
         apply_move(replayed, 0, encoding.PASS)
+
+
+def test_a_table_dealt_from_its_own_deck_is_replayed_from_that_deck() -> None:
+    from solver.tables.decks import TableDeck, deck_digest
+    from tests.tables.test_decks import FLIPPED, custom_deck_text
+
+    text = custom_deck_text()
+    deck = TableDeck("our box", deck_digest(text), text)
+    params = params_from_request({**BOTS, "deck": "our box"}, 5, {"our box": deck}.get)
+    stored = params.to_json()
+    assert stored["deck"] == deck.digest and text not in str(stored)  # the row names the deck, by its digest
+    assert TableParams.from_json(stored, {deck.digest: deck}.__getitem__) == params
+    one, two = start(params), start(TableParams.from_json(stored, {deck.digest: deck}.__getitem__))
+    assert one.game.clues[FLIPPED].relation == "same" == two.game.clues[FLIPPED].relation
+    assert bots_until_a_person(one) == bots_until_a_person(two)
+    assert full_string(one.state) == full_string(two.state)
+    bundled = start(replace(params, deck=None))
+    assert bundled.game.clues[FLIPPED].relation == "adjoining"

@@ -153,3 +153,30 @@ def test_a_missing_file_is_told_as_no_version(tmp_path: Path) -> None:
         await asyncio.wait_for(page.task, WAIT)
 
     asyncio.run(scenario())
+
+
+def test_a_change_being_saved_is_announced_only_once_it_is_done(game: Path) -> None:
+    """The feed looks while a change of this server holds the lock, its new file renamed in place
+    but its folder not synced: the pages are told the board it was decided on, then, once it is
+    done and pokes the feed, the new one."""
+    from solver.table.rules import pass_turn
+
+    async def scenario() -> None:
+        feed = ChangeFeed(lambda: game)
+        page = FakePage(feed)
+        first = StateFile(game).read().version
+        await page.told(first)
+        store = StateFile(game)
+        with store.change(first) as state:
+            pass_turn(state)
+            held = StateFile(game).held()
+            assert held is not None and held.version == first
+            assert await feed._look_now() is False  # nothing new to tell: the board is still `first`
+        assert store.changed is not None and StateFile(game).held() is None
+        feed.poke()
+        await page.told(store.changed.version)
+        assert page.versions() == [first, store.changed.version]
+        feed.close()
+        await asyncio.wait_for(page.task, WAIT)
+
+    asyncio.run(scenario())

@@ -28,9 +28,11 @@ from tests.web.test_guard import CROSS_SITE
 
 TWO = {"seats": [{"name": "Anna"}, {"name": "Ben", "bot": "greedy"}]}
 STATE_FILE = "players: [Anna, Ben]\nscores: {Anna: 3, Ben: 1}\nmarkers:\n  murder: [Kirn, Boos]\n"
-LOBBY_WRITES = ["/api/tables", "/api/tables/import", "/api/tables/1/actions", "/api/tables/1/again"]
+LOBBY_WRITES = ["/api/tables", "/api/tables/import", "/api/tables/1/actions", "/api/tables/1/again",
+                "/api/tables/decks?name=mine"]
 LOBBY_READS = ["/api/tables", "/api/tables/1", "/api/tables/1/export", "/api/tables/1/events",
-               "/api/tables/options", "/api/tables/1/moves/0", "/tables/1", "/lobby"]
+               "/api/tables/options", "/api/tables/1/moves/0", "/tables/1", "/lobby", "/api/tables/decks",
+               "/api/tables/decks/mine"]
 PAIR = {"seats": [{"name": "Anna"}, {"name": "Ben"}, {"name": "Carl", "bot": "greedy"}]}
 
 
@@ -182,7 +184,8 @@ def test_the_lobby_serves_its_pages(client: TestClient) -> None:
 def test_the_options_name_the_bots_and_the_rules(client: TestClient) -> None:
     options = client.get("/api/tables/options").json()
     assert {"greedy", "random"} <= set(options["bots"]) and options["players"] == {"min": 2, "max": 4}
-    assert options["variant"]["last_delict_points"] == 5 and options["decks"] == [{"name": "bundled", "default": True}]
+    assert options["variant"]["last_delict_points"] == 5 and options["decks"] == [{"name": "bundled", "default": True,
+                                                                                    "uploaded": False}]
 
 
 def play_out(client: TestClient, tokens: dict[int, str], table: int = 1) -> dict[str, Any]:
@@ -320,3 +323,57 @@ def test_a_join_link_names_the_address_other_devices_open(tmp_path: Path) -> Non
     with local_client(config) as stranger:  # no token of the server's: not even the page
         assert stranger.get("/tables/1").status_code == 403
     lobby.engine.dispose()
+
+
+YAML = {"content-type": "application/yaml"}
+
+
+def test_an_uploaded_deck_is_offered_and_a_table_is_dealt_from_it(client: TestClient, config: TableConfig) -> None:
+    from tests.tables.test_decks import FLIPPED, custom_deck_text
+
+    text = custom_deck_text()
+    uploaded = client.post("/api/tables/decks?name=our box", content=text.encode(), headers=YAML)
+    assert uploaded.status_code == 201, uploaded.text
+    assert uploaded.json()["name"] == "our box" and uploaded.json()["cards"] == 76
+    decks = client.get("/api/tables/options").json()["decks"]
+    assert [deck["name"] for deck in decks] == ["bundled", "our box"] and decks[0]["default"]
+    assert client.get("/api/tables/decks").json()["decks"][0]["digest"] == uploaded.json()["digest"]
+    assert client.get("/api/tables/decks/our box").text == text  # the card texts are public
+    created = client.post("/api/tables", json={**TWO, "deck": "our box"})
+    assert created.status_code == 201, created.text
+    body = created.json()
+    assert body["view"]["deck"] == "our box" and "seed" not in json.dumps(body)
+    token = body["seats"][0]["token"]
+    view = client.get(f"/api/tables/{body['table']}", headers=seat(token)).json()
+    assert view["deck"] == "our box"
+    assert "relation" not in json.dumps(view["piles"])  # the piles show their backs only
+    assert config.lobby is not None  # the game, its hands' verdicts and texts, is dealt from the table's deck
+    assert config.lobby.snapshot(body["table"]).replayed.game.clues[FLIPPED].relation == "same"
+    finished = play_out(client, {0: token}, body["table"])
+    exported = client.get(f"/api/tables/{body['table']}/export")
+    assert exported.status_code == 200 and parse_state(exported.text, "export").scores == finished["scores"]
+    moved = client.get(f"/api/tables/{body['table']}/moves/1").json()
+    assert moved["deck"] == "our box"
+    again = client.post(f"/api/tables/{body['table']}/again", json={}, headers=seat(token)).json()
+    assert client.get(f"/api/tables/{again['table']}").json()["deck"] == "our box"  # play again: the same deck
+
+
+def test_a_deck_that_does_not_fit_the_rulebook_is_refused_with_its_line(client: TestClient) -> None:
+    from solver.core.deck import DEFAULT_DECK
+
+    text = DEFAULT_DECK.read_text(encoding="utf-8").replace("{number: 5, type: A,", "{number: 5, type: B,")
+    refused = client.post("/api/tables/decks?name=mine", content=text.encode(), headers=YAML)
+    assert refused.status_code == 400
+    error = refused.json()["error"]
+    assert error.startswith("mine:") and "card 5 is type A by its number, not B" in error and "\n" not in error
+    misspelt = DEFAULT_DECK.read_text(encoding="utf-8").replace("delict: hideout, locations: [Kirn",
+                                                                "delict: hidout, locations: [Kirn")
+    for query, body, says in [("", text, "with its name"), ("?name=bundled", text, "bundled deck's name"),
+                              ("?name=mine", misspelt, "did you mean 'hideout'"),
+                              ("?name=mine", "", "empty"), ("?name=mine", "cards: [", "YAML syntax error")]:
+        answer = client.post(f"/api/tables/decks{query}", content=body.encode(), headers=YAML)
+        assert answer.status_code == 400 and says in answer.json()["error"], answer.text
+    assert client.get("/api/tables/options").json()["decks"] == [{"name": "bundled", "default": True,
+                                                                  "uploaded": False}]
+    assert client.post("/api/tables", json={**TWO, "deck": "mine"}).json()["error"].startswith("no deck 'mine'")
+    assert client.get("/api/tables/decks/mine").status_code == 404

@@ -475,3 +475,47 @@ def test_a_companion_table_is_the_shared_board_played_from_its_page(
     page.wait_for_selector(".location")
     expect(page.locator("#turn")).to_have_text("Anna's turn")
     expect(page.locator("#score-list li")).to_have_count(3)
+
+
+def test_the_host_uploads_a_deck_and_deals_a_table_from_it(lobby_server: tuple[str, Lobby],
+                                                           open_seat: Callable[..., Seat], tmp_path: Path) -> None:
+    from solver.core.deck import DEFAULT_DECK
+    from tests.tables.test_decks import FLIPPED, custom_deck_text
+
+    base, lobby = lobby_server
+    host = open_seat(base + "/", PHONE, allow=(400,))
+    page = host.page
+    expect(page.locator("#deck option")).to_have_count(1)
+    broken = tmp_path / "broken.yaml"
+    broken.write_text(DEFAULT_DECK.read_text(encoding="utf-8").replace("{number: 5, type: A,", "{number: 5, type: B,"),
+                      encoding="utf-8")
+    page.locator("#deck-file").set_input_files(str(broken))
+    expect(page.locator("#deck-error")).to_contain_text("card 5 is type A by its number, not B")
+    expect(page.locator("#deck option")).to_have_count(1)  # nothing saved
+    ours = tmp_path / "our-box.yaml"
+    ours.write_text(custom_deck_text(), encoding="utf-8")
+    (tmp_path / "other.yaml").write_text(custom_deck_text().replace("# The", "# Another copy of the", 1),
+                                         encoding="utf-8")
+    page.locator("#deck-file").set_input_files(str(ours))  # named after its file
+    expect(page.locator("#deck-done")).to_contain_text("Uploaded: our-box, 76 cards")
+    expect(page.locator("#deck-error")).to_have_text("")
+    expect(page.locator("#deck")).to_have_value("our-box")
+    long_name = "The cards in the club's cupboard, box 2"
+    page.locator("#deck-name").fill(long_name)  # a name typed (the longest there is) wins over the file's
+    page.locator("#deck-file").set_input_files(str(broken.with_name("other.yaml")))
+    expect(page.locator("#deck")).to_have_value(long_name)
+    page.locator("#deck").select_option("our-box")
+    no_horizontal_scrolling(page)
+    shot(page, "lobby-deck")
+    page.get_by_role("button", name="Create the table").click()
+    expect(page.locator("#created")).to_be_visible()
+    page.get_by_role("button", name="Sit here as Anna").click()
+    page.wait_for_url("**/tables/1")
+    expect(page.locator("#title")).to_have_text("Table 1 · our-box")
+    no_horizontal_scrolling(page)
+    created = lobby.snapshot(1).replayed
+    assert created is not None and created.params.deck_name == "our-box"
+    assert created.game.clues[FLIPPED].relation == "same"
+    page.goto(base + "/")
+    expect(page.locator("#deck option")).to_have_count(3)  # kept for the tables made after
+    expect(page.locator("#deck")).to_have_value("bundled")

@@ -20,7 +20,7 @@ from solver.core.names import DELICTS, LOCATIONS
 from solver.core.paths import PUZZLES_DIR
 from solver.solo.puzzle import load_puzzle
 
-sync_api = pytest.importorskip("playwright.sync_api")
+pytest.importorskip("playwright.sync_api")
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium executable on PATH")
 
@@ -51,17 +51,6 @@ def server() -> Iterator[str]:
     uv.should_exit = True
     thread.join(timeout=10)
     sock.close()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        try:
-            launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        except Exception as error:  # a chromium that does not start here: skip, do not fail
-            pytest.skip(f"chromium does not start: {error}")
-        yield launched
-        launched.close()
 
 
 @pytest.fixture(params=list(SIZES))

@@ -2,7 +2,7 @@
 the board in view beside the cards, rows and columns in colours of their own, "Solved" only when
 every delict is placed (and then a win), a hint that says what rules out each other place.
 
-The browser, server and page fixtures are the solo page tests' (tests/web/test_page_solo.py).
+The server and page fixtures are the solo page tests' (tests/web/test_page_solo.py), the browser the session's.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from solver.solo.solve import solve_puzzle
 from tests.web import test_page_solo
 from tests.web.test_page_solo import cell, message
 
-browser, server, page = test_page_solo.browser, test_page_solo.server, test_page_solo.page  # the same fixtures
+server, page = test_page_solo.server, test_page_solo.page  # the same fixtures (the browser: the session's, conftest)
 
 TAPPABLE = 28  # px: a cell a finger hits
 

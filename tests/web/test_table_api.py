@@ -324,6 +324,34 @@ def test_the_server_starts_with_what_it_loaded_out_of_the_collectors_sight(game:
         gc.unfreeze()
 
 
+def test_a_change_by_another_writer_is_seen_by_the_next_request(client: TestClient, game: Path) -> None:
+    """The server answers from the board it read last only while the file is still that one: a save
+    by another process (here: the file saved without this server's store) is read at once."""
+    from solver.table.rules import pass_turn
+    from solver.table.state import load_state
+
+    before = version(client)
+    assert client.post("/api/check", json={"card": 38}).status_code == 200  # the board read, kept
+    state = load_state(game)
+    pass_turn(state)
+    state.save(game)
+    assert version(client) != before and client.get("/api/state").json()["turn"] == "Ben"
+    refused = client.post("/api/play", json={"card": 38, "version": before})
+    assert refused.status_code == 409 and refused.json()["state"]["turn"] == "Ben"
+
+
+def test_a_stale_change_is_refused_without_the_lock(client: TestClient, game: Path) -> None:
+    """A play on a board the server has read since is refused at once: even while another writer
+    holds the file's lock, it never waits for it."""
+    from solver.table.store import StateFile
+
+    stale = version(client)
+    assert client.post("/api/play", json={"card": 38, "version": stale}).status_code == 200
+    with StateFile(game, timeout=0.1).locked():  # the lock held; a change that waited for it would fail
+        refused = client.post("/api/undo", json={"version": stale})
+    assert refused.status_code == 409 and refused.json()["state"]["scores"]["Anna"] == 4
+
+
 # ----- the same routes at a lobby's companion table, under /api/tables/{table} -------------------------
 
 

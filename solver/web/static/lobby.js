@@ -37,8 +37,42 @@ function drawSeatRows(options) {
       })), select));
   }
   clear(byId("seat-rows"), rows);
-  clear(byId("deck"), options.decks.map((deck) => h("option", { value: deck.name, selected: deck.default },
-    deck.name === "bundled" ? "the bundled deck" : deck.name)));
+  drawDecks(options.decks);
+}
+
+/**
+ * The deck choice: the bundled deck, then the decks uploaded to this server; `chosen` is selected.
+ * @param {import("./types").TableOptions["decks"]} decks
+ * @param {string} [chosen]
+ */
+function drawDecks(decks, chosen) {
+  const select = byId("deck", HTMLSelectElement);
+  clear(select, decks.map((deck) => h("option", { value: deck.name },
+    deck.uploaded ? `${deck.name} (uploaded)` : "the bundled deck")));
+  const fallback = decks.find((deck) => deck.default);
+  select.value = chosen || (fallback ? fallback.name : "bundled");
+}
+
+/** A deck file uploaded under its name (the file's name without .yaml unless one is typed), then chosen. */
+async function uploadDeck(input) {
+  const file = input.files && input.files[0];
+  if (!file) return;
+  const typed = byId("deck-name", HTMLInputElement);
+  const name = typed.value.trim() || file.name.replace(/\.ya?ml$/i, "");
+  byId("deck-error").textContent = "";
+  try {
+    const deck = await tablesApi.uploadDeck(name, await file.text());
+    const options = await tablesApi.options();
+    drawDecks(options.decks, deck.name);
+    typed.value = "";
+    byId("deck-error").textContent = "";
+    byId("deck-done").textContent = `Uploaded: ${deck.name}, ${deck.cards} cards`
+      + (deck.reconstructed ? ` (${deck.reconstructed} of them reconstructed texts)` : "") + ".";
+  } catch (error) {
+    byId("deck-error").textContent = error.message;
+  } finally {
+    input.value = "";
+  }
 }
 
 function createBody(form) {
@@ -54,7 +88,8 @@ function createBody(form) {
   const variant = {};
   if (field("two_player")) variant.two_player = true;
   if (field("last_one")) variant.last_delict_points = 1;
-  return { seats, variant, alternative_piles: field("alternative_piles"), first_draws_abc: field("first_draws_abc") };
+  return { seats, variant, alternative_piles: field("alternative_piles"), first_draws_abc: field("first_draws_abc"),
+    deck: byId("deck", HTMLSelectElement).value };
 }
 
 /** The new table's join links: each person's link and its QR code, and a button to sit there on this device. */
@@ -154,6 +189,7 @@ async function boot() {
   });
   byId("show-all").addEventListener("change", listTables);
   byId("import-file").addEventListener("change", (event) => importFile(event.target));
+  byId("deck-file").addEventListener("change", (event) => uploadDeck(event.target));
   listTables();
 }
 

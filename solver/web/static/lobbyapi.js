@@ -23,6 +23,9 @@ export const tablesApi = {
   createCompanion: (body) => request("POST", "/api/tables", body),
   /** @returns {Promise<import("./types").TableView>} */
   importState: (text) => request("POST", "/api/tables/import", text, "application/yaml"),
+  /** @returns {Promise<import("./types").UploadedDeck>} */
+  uploadDeck: (name, text) => request("POST", `/api/tables/decks?name=${encodeURIComponent(name)}`, text,
+    "application/yaml"),
   /** @returns {Promise<import("./types").TableView>} */
   view: (table, seat) => request("GET", path(table), undefined, undefined, seat),
   /** @returns {Promise<import("./types").TableView>} */

@@ -263,7 +263,8 @@ class SeatPage {
   render() {
     const view = this.shown;
     if (!view) return;
-    byId("title").textContent = `Table ${view.table}`;
+    // an uploaded deck is named beside the table: its card texts are not the bundled ones
+    byId("title").textContent = `Table ${view.table}` + (view.deck && view.deck !== "bundled" ? ` · ${view.deck}` : "");
     document.title = `Schinderhannes — table ${view.table}`;
     this.renderHeader(view);
     this.renderPrompt(view);

@@ -283,9 +283,11 @@ export interface TableOptions {
   bots: string[];
   variant: Variant;
   flags: Record<string, boolean>;
-  decks: { name: string; default: boolean }[];
+  decks: { name: string; default: boolean; uploaded: boolean }[];
   players: { min: number; max: number };
 }
+
+export interface UploadedDeck { name: string; digest: string; cards: number; reconstructed: number }
 
 export interface CardBack { letter: string; shows: string; colour: string | null }
 
@@ -324,6 +326,8 @@ export interface SeatHand {
 
 /** GET /api/tables/{id}: a digital table as a seat (or a watcher, `seat` null) sees it. */
 export interface TableView extends TableSummary {
+  /** the deck the table is dealt from: "bundled" or an uploaded deck's name (a digital table) */
+  deck?: string;
   seat: number | null;
   player: string | null;
   players: SeatPlayer[];
