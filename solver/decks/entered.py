@@ -10,12 +10,14 @@ a warning (the reconstructed cards around it may be what is wrong).
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from solver.core.board import Board
 from solver.core.cards import Clue, fits_type, parse_clue
-from solver.core.deck import Card, Deck, load_deck
+from solver.core.deck import Card, Deck, load_deck, parse_deck
 from solver.core.errors import BadInput
 from solver.core.yamlio import FlowMap, dump_yaml, save_atomic
 from solver.decks import box
@@ -50,6 +52,21 @@ class Entry:
 
 def enter_card(entered: str | Path, number: object, clue_data: object, deck: Deck, board: Board) -> Entry:
     """Check a card as written from the physical card and save it to the entered-cards file."""
+    entry = check_entry(number, clue_data, deck, board)
+    _save(entered, entry.card)
+    return entry
+
+
+def confirm_card(entered: str | Path, number: object, deck: Deck, board: Board) -> Entry:
+    """The table checked the bundled text against the card in hand: keep it as entered."""
+    entry = check_confirm(number, deck, board)
+    _save(entered, entry.card)
+    return entry
+
+
+def check_entry(number: object, clue_data: object, deck: Deck, board: Board) -> Entry:
+    """A card as written from the physical card, checked against `deck` (BadInput when refused), not
+    saved: the caller keeps it (a file beside the game, or a lobby table's rows)."""
     from solver.decks.verify import canonical  # with CP-SAT: only when a card is entered, not for table_deck
 
     card = deck.card(number)
@@ -64,16 +81,38 @@ def enter_card(entered: str | Path, number: object, clue_data: object, deck: Dec
                        f"This entry says: {clue.sentence()} Check it against the card.")
     entry = Card(card.number, card.letter, clue, ENTERED)
     new_deck = Deck({**deck.cards, card.number: entry}, deck.source)
-    warnings = _warnings(new_deck, card.number, board)
-    _save(entered, entry)
-    return Entry(entry, warnings)
+    return Entry(entry, _warnings(new_deck, card.number, board))
 
 
-def confirm_card(entered: str | Path, number: object, deck: Deck, board: Board) -> Entry:
-    """The table checked the bundled text against the card in hand: keep it as entered."""
+def check_confirm(number: object, deck: Deck, board: Board) -> Entry:
+    """The text `deck` has for the card, confirmed against the card in hand: checked, not saved."""
     card = deck.card(number)
     clue = deck.clue(card.number)
-    return enter_card(entered, card.number, clue.to_dict(), deck, board)
+    return check_entry(card.number, clue.to_dict(), deck, board)
+
+
+def entry_text(card: Card) -> str:
+    """An entered card as one deck file entry (JSON): what a lobby table keeps of it."""
+    return json.dumps(_plain(_entry(card)), sort_keys=True)
+
+
+def entries_deck(texts: Iterable[str], source: str) -> Deck:
+    """The cards of `entry_text` texts as a deck (a later text of the same number replaces an earlier)."""
+    entries = {int(entry["number"]): entry for entry in map(json.loads, texts)}
+    return parse_deck(dump_yaml({"cards": [entries[n] for n in sorted(entries)]}), source)
+
+
+def layered(base: Deck, overlay: Deck, source: str) -> Deck:
+    """`base` with the cards of `overlay` in place of its own."""
+    return Deck({**base.cards, **overlay.cards}, source) if overlay.cards else base
+
+
+def _plain(value: object) -> object:
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(item) for item in value]
+    return value
 
 
 def _warnings(deck: Deck, number: int, board: Board) -> list[str]:

@@ -267,15 +267,17 @@ def created_document(created: Created, base: str = "", query: str = "") -> dict[
     return {"table": row.id, "seats": seats, "view": table_view_document(created.snapshot, WATCHER)}
 
 
-def options_document(deck_names: Sequence[str] = ()) -> dict[str, Any]:
+def options_document(deck_names: Sequence[str] = (), entered: bool = False) -> dict[str, Any]:
     """What a new table may be made with: the bots, the rule parameters with their defaults, the
-    decks a digital table can be dealt from (the bundled one, the default, then the decks uploaded
-    to this server, oldest first)."""
+    decks a digital table can be dealt from (the bundled one, the default; `entered`, the cards this
+    server's companion tables entered over it, once one was; then the decks uploaded to this server,
+    oldest first)."""
     from solver.game.bots import BOTS
     from solver.table.state import Variant
-    from solver.tables.decks import BUNDLED
+    from solver.tables.decks import BUNDLED, ENTERED
 
     decks = [{"name": BUNDLED, "default": True, "uploaded": False},
+             *([{"name": ENTERED, "default": False, "uploaded": False}] if entered else []),
              *({"name": name, "default": False, "uploaded": True} for name in deck_names)]
     return {"bots": sorted(BOTS), "variant": Variant().to_dict(),
             "flags": {"alternative_piles": False, "first_draws_abc": False},

@@ -7,27 +7,35 @@ change decided on an old version is refused (BoardChanged, with the board as it 
 applied twice and never lost. The row keeps the state before its last change as well: what an undo
 writes back byte for byte and a redo plays again (a state file keeps it as PATH.prev).
 
+The cards the table entered from the cards in hand are its rows of `entered_cards`, laid over the
+server's deck for its checks (a state file keeps them in GAME.cards.yaml); an entry is one
+transaction that bumps the table's version too, so that its other devices read the board again.
+
 A change is told as a digital table's move is (`solver.tables.changes`): on PostgreSQL by a NOTIFY
 in its own transaction, on SQLite to this process's listeners once it committed.
 """
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
-from sqlalchemy import select, update
+from sqlalchemy import delete, insert, select, update
 
+from solver.core.deck import Deck
 from solver.core.errors import BadInput
+from solver.decks.entered import Entry, entries_deck, entry_text, layered
 from solver.table.redo import redo_from
 from solver.table.state import GameState, Move, parse_state
 from solver.table.store import BoardChanged, Snapshot
 from solver.tables.changes import notify_statement
 from solver.tables.errors import NoSuchTable
-from solver.tables.schema import COMPANION, OVER, PLAYING, TABLES
+from solver.tables.schema import COMPANION, ENTERED_CARDS, OVER, PLAYING, TABLES
 
 if TYPE_CHECKING:
     from solver.tables.service import Lobby
@@ -124,3 +132,45 @@ class CompanionStore:
     def redo(self, state: GameState) -> Move:
         """Within `change(..., reuse_previous=True)`: play the move the last undo took back again."""
         return redo_from(state, self._previous)
+
+    # ----- the cards entered at this table ------------------------------------------------------
+
+    def deck(self, base: Deck) -> Deck:
+        """`base` with the cards this table entered laid over it."""
+        with self.lobby.engine.connect() as connection:
+            texts = tuple(connection.execute(select(ENTERED_CARDS.c.entry)
+                                             .where(ENTERED_CARDS.c.table_id == self.table_id)
+                                             .order_by(ENTERED_CARDS.c.number)).scalars())
+        if not texts:
+            return base
+        return layered(base, _overlay(texts, self.table_id),
+                       f"{base.source} with the cards entered at table {self.table_id}")
+
+    def enter(self, check: Callable[[Deck], Entry], base: Deck) -> Entry:
+        """Check an entry against this table's deck (`check`: BadInput refuses it, nothing saved), then
+        keep it, replacing the table's earlier entry of that card, as one transaction that moves the
+        table to its next version (the board is the same: its pages read it, and the card, again)."""
+        with self.lobby.locked(self.table_id):
+            self.read()  # no such table, or a digital one: refused before the check
+            entry = check(self.deck(base))
+            card = entry.card
+            with self.lobby.engine.begin() as connection:
+                connection.execute(delete(ENTERED_CARDS).where(ENTERED_CARDS.c.table_id == self.table_id,
+                                                               ENTERED_CARDS.c.number == card.number))
+                connection.execute(insert(ENTERED_CARDS).values(
+                    table_id=self.table_id, number=card.number, entry=entry_text(card),
+                    provenance=card.provenance or "entered", entered=datetime.now(UTC)))
+                connection.execute(update(TABLES).where(TABLES.c.id == self.table_id)
+                                   .values(version=TABLES.c.version + 1))
+                version = int(connection.execute(select(TABLES.c.version)
+                                                 .where(TABLES.c.id == self.table_id)).scalar_one())
+                if self.lobby.notifies:
+                    connection.execute(notify_statement(self.table_id, version))
+        if not self.lobby.notifies:
+            self.lobby.changes.moved(self.table_id, version)
+        return entry
+
+
+@functools.lru_cache(maxsize=64)
+def _overlay(texts: tuple[str, ...], table_id: int) -> Deck:
+    return entries_deck(texts, f"the cards entered at table {table_id}")

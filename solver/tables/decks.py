@@ -18,6 +18,7 @@ from solver.core.deck import Deck, parse_deck
 from solver.core.errors import BadInput
 
 BUNDLED = "bundled"  # the name of the bundled deck, the default
+ENTERED = "entered"  # the bundled deck with the cards the companion tables entered (solver.tables.service)
 MAX_DECK_NAME = 40
 MAX_DECK_FILE = 64 * 1024  # characters of a deck file (the bundled one has about 12 000)
 
@@ -51,6 +52,8 @@ def deck_name(raw: object) -> str:
         raise BadInput("a deck's name holds a control character; give it a name of plain text")
     if name.lower() == BUNDLED:
         raise BadInput(f"{BUNDLED!r} is the bundled deck's name; give your deck another")
+    if name.lower().split(" ")[0] == ENTERED:
+        raise BadInput(f"{ENTERED!r} names the cards this server's tables entered; give your deck another name")
     return name
 
 

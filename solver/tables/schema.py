@@ -3,7 +3,8 @@
 A digital table is its parameters (the players, which seats are bots, the rules, the seed) and its
 moves, each the int of a decision (solver.game.encoding); its game is replayed from them. A
 companion table is a state file's text. An uploaded deck is its deck file's text, under the
-SHA-256 of that text (`decks`), which a digital table's parameters name. `version` counts the
+SHA-256 of that text (`decks`), which a digital table's parameters name; so is the deck of the
+cards entered at the companion tables (`entered_cards`), frozen when a table is dealt from it. `version` counts the
 moves; the primary key (table, seq) of `moves` makes a second writer of the same move lose cleanly.
 """
 
@@ -69,4 +70,14 @@ DECKS = Table(
     Column("name", String(80), nullable=False, unique=True),
     Column("text", Text, nullable=False),  # the deck file as uploaded: public card texts, no pile order
     Column("created", DateTime(timezone=True), nullable=False),
+    Column("origin", String(16), nullable=True),  # None: uploaded; "entered": frozen from ENTERED_CARDS
+)
+
+ENTERED_CARDS = Table(
+    "entered_cards", metadata,
+    Column("table_id", Integer, ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("number", Integer, primary_key=True),
+    Column("entry", Text, nullable=False),  # the card as one deck file entry, JSON (solver.decks.entered)
+    Column("provenance", String(16), nullable=False),
+    Column("entered", DateTime(timezone=True), nullable=False),
 )

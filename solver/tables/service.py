@@ -13,7 +13,9 @@ PostgreSQL by a NOTIFY sent in the move's own transaction, which reaches every p
 database; on SQLite, served by one process, straight to this process's listeners once it committed.
 
 An uploaded deck is stored once under the digest of its text (`decks`, solver.tables.decks) and
-offered by its name to every table made after; a table's parameters name it by its digest.
+offered by its name to every table made after; a table's parameters name it by its digest. The deck
+`entered` (the cards the companion tables entered, over the bundled ones) is frozen into such a
+stored deck when a table is dealt from it.
 
 A seat's join token is made here and given out once; only its SHA-256 is stored. A seat's token at
 the next table ("play again") is derived from its own token, and stored (hashed) when it asks.
@@ -35,15 +37,33 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, exc, insert, select, update
 
+from solver.core.deck import load_deck
 from solver.core.errors import BadInput
+from solver.decks.deckfile import deck_yaml
+from solver.decks.entered import entries_deck, layered
 from solver.table.state import Variant, new_game, parse_state
 from solver.tables.changes import TableChanges, notify_statement
-from solver.tables.decks import TableDeck, check_size, deck_digest, deck_name
+from solver.tables.decks import ENTERED, TableDeck, check_size, deck_digest, deck_name
 from solver.tables.errors import ActionRefused, NoSuchTable, SeatRefused, StaleVersion
 from solver.tables.params import SeatSpec, TableParams
 from solver.tables.replay import MoveRefused, Replayed, apply_move, bot_move, start
-from solver.tables.schema import COMPANION, DECKS, DIGITAL, HUMAN, MOVES, OVER, PLAYING, SEATS, TABLES
+from solver.tables.schema import (
+    COMPANION,
+    DECKS,
+    DIGITAL,
+    ENTERED_CARDS,
+    HUMAN,
+    MOVES,
+    OVER,
+    PLAYING,
+    SEATS,
+    TABLES,
+)
 
+ENTERED_HEADER = """\
+# The bundled deck with the cards entered at this server's companion tables laid over it
+# (provenance: entered; of two tables' texts for a card, the most recent), frozen for a table.
+"""
 CACHED_TABLES = 256  # games kept in memory; an older one is replayed from its moves when asked for again
 CACHED_PAST = 128  # games at an earlier move (time travel, the pages' steps through the bots' turns)
 MAX_STATE_FILE = 256 * 1024  # characters of an imported state file
@@ -178,10 +198,44 @@ class Lobby:
         return TableDeck(name, digest, text)
 
     def deck_names(self) -> list[str]:
-        """The uploaded decks' names, oldest first."""
+        """The uploaded decks' names, oldest first (not the entered decks frozen for tables)."""
         with self.engine.connect() as connection:
             return [str(name) for name in connection.execute(
-                select(DECKS.c.name).order_by(DECKS.c.created, DECKS.c.name)).scalars()]
+                select(DECKS.c.name).where(DECKS.c.origin.is_(None))
+                .order_by(DECKS.c.created, DECKS.c.name)).scalars()]
+
+    def any_entered(self) -> bool:
+        """Whether a companion table of this server entered a card."""
+        with self.engine.connect() as connection:
+            return connection.execute(select(ENTERED_CARDS.c.number).limit(1)).first() is not None
+
+    def freeze_entered(self) -> TableDeck | None:
+        """The deck `entered`: the bundled deck with every card entered at this server's companion
+        tables laid over it, kept as a stored deck (under the digest of its text, as an upload is) so
+        that a table dealt from it keeps these very cards, whatever is entered later. Where tables
+        entered different texts for a card, the most recent entry counts. None when no card was entered."""
+        with self.engine.connect() as connection:
+            texts = list(connection.execute(select(ENTERED_CARDS.c.entry).order_by(
+                ENTERED_CARDS.c.entered, ENTERED_CARDS.c.table_id)).scalars())
+        if not texts:
+            return None
+        bundled = load_deck()
+        cards = layered(bundled, entries_deck(texts, "the cards entered at this server's tables"), "").cards
+        text = deck_yaml(cards, ENTERED_HEADER)
+        digest = deck_digest(text)
+        found = self._deck_where(DECKS.c.digest == digest)
+        if found is not None:
+            return found
+        name = f"{ENTERED} {digest[:12]}"
+        try:
+            with self.engine.begin() as connection:
+                connection.execute(insert(DECKS).values(digest=digest, name=name, text=text, origin=ENTERED,
+                                                        created=datetime.now(UTC)))
+        except exc.IntegrityError:  # frozen at once by another table's creation
+            pass
+        found = self._deck_where(DECKS.c.digest == digest)
+        assert found is not None
+        return found
 
     def deck_named(self, name: str) -> TableDeck | None:
         return self._deck_where(DECKS.c.name == name)

@@ -42,7 +42,7 @@ from solver.documents.lobby import (
 )
 from solver.table.state import VARIANT_KEYS, Variant
 from solver.tables.changes import Listener
-from solver.tables.decks import check_size, deck_name
+from solver.tables.decks import ENTERED, TableDeck, check_size, deck_name
 from solver.tables.errors import ActionRefused, NoSuchTable, SeatRefused, StaleVersion
 from solver.tables.params import params_from_request
 from solver.web.bodies import json_object, read_body
@@ -160,14 +160,26 @@ class _LobbyApi:
         if body.get("kind") == "companion":
             snapshot = await run_in_threadpool(self.lobby.create_companion, *_companion_request(body))
             return JSONResponse(table_view_document(snapshot, WATCHER), status_code=201)
-        params = await run_in_threadpool(params_from_request, body, secrets.randbits(63), self.lobby.deck_named,
+        params = await run_in_threadpool(params_from_request, body, secrets.randbits(63), self._deck_named,
                                          self.lobby.deck_names)
         created = await run_in_threadpool(self.lobby.create_table, params)
         return JSONResponse(created_document(created, *self._join_base(request)), status_code=201)
 
+    def _deck_named(self, name: str) -> TableDeck | None:
+        """A new table's deck by its name; `entered` is frozen now, as it stands (BadInput before any
+        card was entered)."""
+        if name != ENTERED:
+            return self.lobby.deck_named(name)
+        frozen = self.lobby.freeze_entered()
+        if frozen is None:
+            raise BadInput(f"no card was entered at this server's companion tables yet: the deck {ENTERED!r} "
+                           "is offered once one is")
+        return frozen
+
     async def options(self, request: Request) -> Response:
         names = await run_in_threadpool(self.lobby.deck_names)
-        return JSONResponse(options_document(names))
+        entered = await run_in_threadpool(self.lobby.any_entered)
+        return JSONResponse(options_document(names, entered))
 
     async def decks(self, request: Request) -> Response:
         """GET: the uploaded decks. POST ?name=NAME with a deck file's YAML: upload it, checked as

@@ -14,7 +14,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
@@ -26,7 +26,7 @@ from solver.core import names
 from solver.core.deck import CARD_NUMBERS, Deck
 from solver.core.errors import BadInput
 from solver.core.yamlio import FileExists
-from solver.decks.entered import confirm_card, enter_card
+from solver.decks.entered import Entry, check_confirm, check_entry, confirm_card, enter_card
 from solver.documents import table as documents
 from solver.documents.table import state_document
 from solver.table import deduce, rules
@@ -136,6 +136,14 @@ def _optional_text(data: dict[str, Any], key: str) -> str | None:
     return value
 
 
+class EnteredCards(Protocol):
+    """Where a lobby table keeps the cards it entered (`solver.tables.companion.CompanionStore`)."""
+
+    def deck(self, base: Deck) -> Deck: ...
+
+    def enter(self, check: Callable[[Deck], Entry], base: Deck) -> Entry: ...
+
+
 CARD_NUMBER = re.compile(r"[0-9]{1,3}")  # ASCII digits only: str.isdigit also takes '²'
 
 
@@ -145,8 +153,10 @@ class TableRoutes:
     to its pages through the lobby's notifications instead of the state file's change feed."""
 
     def __init__(self, config: TableConfig, feed: ChangeFeed | None,
-                 store: Callable[[], TableStore] | None = None, table: int | None = None):
+                 store: Callable[[], TableStore] | None = None, table: int | None = None,
+                 entered: EnteredCards | None = None):
         self.config = config
+        self.entered = entered
         self.new_games = threading.Lock()
         self.feed = feed
         self.store: Callable[[], TableStore] = store or config.state_file
@@ -173,6 +183,10 @@ class TableRoutes:
             return await self.changed(work, self.config.state_file(), data)
 
     def deck(self) -> Deck:
+        """The deck in use; at a lobby table, with the cards it entered laid over it (read from the
+        database: call it off the event loop)."""
+        if self.entered is not None:
+            return self.entered.deck(self.config.deck())
         return self.config.deck()
 
     def card(self, data: dict[str, Any]) -> CardRef:
@@ -338,8 +352,9 @@ class TableRoutes:
         return JSONResponse(await run_in_threadpool(documents.odds_document, snapshot))
 
     async def card_text(self, request: Request) -> Response:
-        card = self.deck().card(_card_number(request))
-        return JSONResponse(documents.card_document(card))
+        number = _card_number(request)
+        deck = self.deck() if self.entered is None else await run_in_threadpool(self.deck)
+        return JSONResponse(documents.card_document(deck.card(number)))
 
     async def enter(self, request: Request) -> Response:
         data = await _body(request, "enter")
@@ -347,9 +362,8 @@ class TableRoutes:
         return await self.changed(self._enter, number, data)
 
     def _enter(self, number: int, data: dict[str, Any]) -> dict[str, Any]:
-        if self.table is not None:
-            raise BadInput("a lobby table uses the server's deck: enter a card's clue at a table served "
-                           "from its state file (`serve GAME.yaml`)")
+        if self.entered is not None:
+            return self._enter_here(self.entered, number, data)
         where = self.config.entered_path()
         if where is None:
             raise BadInput("open or start a game first: entered cards are kept beside its state file")
@@ -361,6 +375,21 @@ class TableRoutes:
                 entry = enter_card(where, number, data["clue"], self.deck(), board)
             else:
                 raise BadInput('enter a card with {"clue": {...}}, or confirm its text with {"confirm": true}')
+        return {**documents.card_document(entry.card), "warnings": entry.warnings}
+
+    def _enter_here(self, entered: EnteredCards, number: int, data: dict[str, Any]) -> dict[str, Any]:
+        """A lobby table: the same checks, the entry kept in the table's rows (a new version of it)."""
+        board = self.config.the_board()
+        confirm = _flag(data, "confirm")
+        if not confirm and "clue" not in data:
+            raise BadInput('enter a card with {"clue": {...}}, or confirm its text with {"confirm": true}')
+
+        def check(deck: Deck) -> Entry:
+            if confirm:
+                return check_confirm(number, deck, board)
+            return check_entry(number, data["clue"], deck, board)
+
+        entry = entered.enter(check, self.config.deck())
         return {**documents.card_document(entry.card), "warnings": entry.warnings}
 
     async def new_game(self, request: Request) -> Response:
@@ -538,7 +567,8 @@ def companion_routes(config: TableConfig) -> list[Route]:
     def handler(name: str) -> Callable[[Request], Any]:
         async def handle(request: Request) -> Response:
             table = int(request.path_params["table"])
-            at_table = TableRoutes(config, None, lambda: CompanionStore(lobby, table), table)
+            at_table = TableRoutes(config, None, lambda: CompanionStore(lobby, table), table,
+                                   CompanionStore(lobby, table))
             answer: Response = await getattr(at_table, name)(request)
             return answer
 

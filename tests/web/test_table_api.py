@@ -411,9 +411,81 @@ def test_a_lobby_table_s_routes_refuse_what_is_not_a_companion_table_s(lobby_cli
     digital = lobby_client.post("/api/tables", json={"seats": [{"name": "Anna"}, {"name": "Ben", "bot": "greedy"}]})
     refused = lobby_client.get(f"/api/tables/{digital.json()['table']}/state")
     assert refused.status_code == 400 and "digital table" in refused.json()["error"]
-    assert lobby_client.post(f"{at}/cards/38", json={"confirm": True}).status_code == 400
     assert lobby_client.get(f"{at}/session").json() == {"game": f"table {at.rsplit('/', 1)[1]}", "join": None,
                                                         "table": int(at.rsplit("/", 1)[1])}
+
+
+def test_a_card_entered_at_a_lobby_table_is_kept_in_its_rows_and_laid_over_its_deck(lobby_client: TestClient,
+        tmp_path: Path) -> None:
+    at = companion(lobby_client, tmp_path)
+    before = lobby_client.get(f"{at}/state").json()["version"]
+    assert lobby_client.get(f"{at}/cards/4").json()["reconstructed"] is True
+    clue = {"type": "delict", "delict": "horse theft", "locations": ["Kirn", "Boos", "Simmern", "Meddersheim"]}
+    answer = lobby_client.post(f"{at}/cards/4", json={"clue": clue})
+    assert answer.status_code == 200 and answer.json()["provenance"] == "entered"
+    shown = lobby_client.get(f"{at}/cards/4").json()
+    assert shown["provenance"] == "entered" and shown["reconstructed"] is False
+    assert lobby_client.post(f"{at}/check", json={"card": 4}).json()["card"]["provenance"] == "entered"
+    after = lobby_client.get(f"{at}/state").json()["version"]
+    assert int(after) == int(before) + 1  # the table's other devices read it again
+    assert not list(tmp_path.glob("*.cards.yaml"))  # kept in the database, not beside a file
+    other = companion(lobby_client, tmp_path)
+    assert lobby_client.get(f"{other}/cards/4").json()["reconstructed"] is True  # that table's own, only
+
+
+def test_a_bad_entry_at_a_lobby_table_is_refused_with_nothing_saved(lobby_client: TestClient,
+                                                                     tmp_path: Path) -> None:
+    at = companion(lobby_client, tmp_path)
+    before = lobby_client.get(f"{at}/state").json()["version"]
+    printed = lobby_client.get(f"{at}/cards/38").json()
+    wrong = {"type": "district", "delicts": ["murder", "break-in"], "relation": "same"}
+    refused = lobby_client.post(f"{at}/cards/38", json={"clue": wrong})
+    assert refused.status_code == 400 and "rulebook prints card 38" in refused.json()["error"]
+    group = lobby_client.post(f"{at}/cards/4", json={"clue": {"type": "group", "group": "green",
+                                                               "direction": "north"}})
+    assert group.status_code == 400 and "\n" not in group.json()["error"]
+    assert lobby_client.post(f"{at}/cards/4", json={}).status_code == 400
+    assert lobby_client.get(f"{at}/cards/38").json() == printed
+    assert lobby_client.get(f"{at}/state").json()["version"] == before
+    assert lobby_client.post("/api/tables/99/cards/4", json={"confirm": True}).status_code == 404
+
+
+def test_a_digital_table_is_dealt_from_the_cards_the_companion_tables_entered(tmp_path: Path) -> None:
+    from solver.tables.db import open_database
+    from solver.tables.service import Lobby
+
+    lobby = Lobby(open_database(f"sqlite:///{tmp_path / 'tables.sqlite'}"))
+    with local_client(TableConfig(folder=tmp_path, lobby=lobby), raise_server_exceptions=False) as lobby_client:
+        _dealt_from_the_entered_cards(lobby_client, lobby, tmp_path)
+    lobby.engine.dispose()
+
+
+def _dealt_from_the_entered_cards(lobby_client: TestClient, lobby: Any, tmp_path: Path) -> None:
+    decks = [deck["name"] for deck in lobby_client.get("/api/tables/options").json()["decks"]]
+    assert "entered" not in decks  # no card entered yet
+    seats = [{"name": "Anna"}, {"name": "Ben", "bot": "greedy"}]
+    assert lobby_client.post("/api/tables", json={"seats": seats, "deck": "entered"}).status_code == 400
+    at = companion(lobby_client, tmp_path)
+    clue = {"type": "delict", "delict": "horse theft", "locations": ["Kirn", "Boos", "Simmern", "Meddersheim"]}
+    assert lobby_client.post(f"{at}/cards/4", json={"clue": clue}).status_code == 200
+    decks = [deck["name"] for deck in lobby_client.get("/api/tables/options").json()["decks"]]
+    assert "entered" in decks
+    created = lobby_client.post("/api/tables", json={"seats": seats, "deck": "entered"})
+    assert created.status_code == 201, created.text
+    table = created.json()["table"]
+    params = lobby._params(table)
+    assert params.deck is not None and params.deck.deck.cards[4].provenance == "entered"
+    frozen = params.deck.digest
+    second = companion(lobby_client, tmp_path)
+    bundled = lobby_client.get(f"{second}/cards/4").json()["clue"]
+    assert bundled != lobby_client.get(f"{at}/cards/4").json()["clue"]
+    assert lobby_client.post(f"{second}/cards/4", json={"confirm": True}).status_code == 200  # the later entry
+    later = lobby_client.post("/api/tables", json={"seats": seats, "deck": "entered"}).json()["table"]
+    dealt = lobby._params(later).deck
+    assert dealt is not None and dealt.digest != frozen and dealt.deck.cards[4].provenance == "entered"
+    assert dealt.deck.cards[4].clue.to_dict() == lobby_client.get(f"{second}/cards/4").json()["clue"]
+    assert lobby._params(table).deck.digest == frozen  # the first table keeps the deck it was dealt from
+    assert "entered" not in [deck["name"] for deck in lobby_client.get("/api/tables/decks").json()["decks"]]
 
 
 def test_a_new_game_at_a_lobby_table_replaces_its_board_as_one_change(lobby_client: TestClient,
