@@ -428,6 +428,8 @@ def test_a_card_entered_at_a_lobby_table_is_kept_in_its_rows_and_laid_over_its_d
     assert lobby_client.post(f"{at}/check", json={"card": 4}).json()["card"]["provenance"] == "entered"
     after = lobby_client.get(f"{at}/state").json()["version"]
     assert int(after) == int(before) + 1  # the table's other devices read it again
+    stale = lobby_client.post(f"{at}/play", json={"card": 38, "version": before})
+    assert stale.status_code == 409  # a play decided before the entry is judged again
     assert not list(tmp_path.glob("*.cards.yaml"))  # kept in the database, not beside a file
     other = companion(lobby_client, tmp_path)
     assert lobby_client.get(f"{other}/cards/4").json()["reconstructed"] is True  # that table's own, only

@@ -41,14 +41,16 @@ function drawSeatRows(options) {
 }
 
 /**
- * The deck choice: the bundled deck, then the decks uploaded to this server; `chosen` is selected.
+ * The deck choice: the bundled deck, the cards this server's companion tables entered (once one
+ * was), then the decks uploaded to this server; `chosen` is selected.
  * @param {import("./types").TableOptions["decks"]} decks
  * @param {string} [chosen]
  */
 function drawDecks(decks, chosen) {
   const select = byId("deck", HTMLSelectElement);
   clear(select, decks.map((deck) => h("option", { value: deck.name },
-    deck.uploaded ? `${deck.name} (uploaded)` : "the bundled deck")));
+    deck.uploaded ? `${deck.name} (uploaded)`
+      : deck.default ? "the bundled deck" : "the cards this server's tables have entered")));
   const fallback = decks.find((deck) => deck.default);
   select.value = chosen || (fallback ? fallback.name : "bundled");
 }
