@@ -29,8 +29,11 @@ def custom_deck_text() -> str:
 
 def test_a_deck_s_name_is_plain_text_and_not_the_bundled_one() -> None:
     assert deck_name("  my   cards ") == "my cards"
+    assert deck_name("entered-by-us") == "entered-by-us"
     for bad, says in [("", "with its name"), (None, "with its name"), ("x" * 41, "at most 40"),
-                      ("Bundled", "bundled deck's name"), ("a\tb\x1b", "control character")]:
+                      ("Bundled", "bundled deck's name"), ("a\tb\x1b", "control character"),
+                      ("Entered", "cards this server's tables entered"),
+                      ("entered  0123abcd", "cards this server's tables entered")]:
         with pytest.raises(BadInput) as refused:
             deck_name(bad)
         assert says in str(refused.value)
@@ -78,3 +81,28 @@ def test_a_request_naming_no_deck_is_told_the_nearest(open_lobby: Callable[[], A
         with pytest.raises(BadInput) as refused:
             params_from_request({**SEATS, "deck": deck}, 1, lobby.deck_named, lobby.deck_names)
         assert says in str(refused.value)
+
+
+def test_the_entered_deck_is_frozen_once_for_the_same_cards_and_the_latest_entry_counts(
+        open_lobby: Callable[[], Any]) -> None:
+    from solver.core.board import load_board
+    from solver.core.deck import load_deck
+    from solver.decks.entered import check_confirm, check_entry
+    from solver.tables.companion import CompanionStore
+
+    lobby = open_lobby()
+    assert lobby.freeze_entered() is None and not lobby.any_entered()
+    board, bundled = load_board(), load_deck()
+    first = CompanionStore(lobby, lobby.create_companion(["Anna", "Ben"]).row.id)
+    second = CompanionStore(lobby, lobby.create_companion(["Cleo", "Dan"]).row.id)
+    clue = {"type": "delict", "delict": "horse theft", "locations": ["Kirn", "Boos", "Simmern", "Meddersheim"]}
+    first.enter(lambda deck: check_entry(4, clue, deck, board), bundled)
+    frozen = lobby.freeze_entered()
+    assert frozen is not None and lobby.freeze_entered() == frozen and lobby.any_entered()
+    assert frozen.name.startswith("entered ") and lobby.deck_names() == []
+    assert frozen.deck.cards[4].provenance == "entered" and frozen.deck.cards[4].clue != bundled.cards[4].clue
+    second.enter(lambda deck: check_confirm(4, deck, board), bundled)  # later: the bundled text
+    later = lobby.freeze_entered()
+    assert later is not None and later.digest != frozen.digest
+    assert later.deck.cards[4].clue == bundled.cards[4].clue and later.deck.cards[4].provenance == "entered"
+    assert lobby.deck_by_digest(frozen.digest) == frozen  # the earlier deck is kept as it was
