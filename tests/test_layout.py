@@ -18,7 +18,7 @@ ALLOWED = {
     "table": {"core", "counting"},
     "game": {"core", "counting", "table", "cardgames"},  # cardgames: the OpenSpiel wrappers (game.openspiel)
     "cardgames": {"core"},
-    "tables": {"core", "counting", "table", "game"},
+    "tables": {"core", "counting", "decks", "table", "game"},  # decks: the cards a companion table entered
     "documents": {"core", "counting", "solo", "table", "game", "tables"},
     "web": {"core", "counting", "solo", "decks", "table", "documents", "tables"},
     "commands": {"core", "counting", "solo", "decks", "table", "cardgames", "web", "documents", "game", "tables"},
