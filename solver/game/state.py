@@ -304,9 +304,12 @@ class State:
         """Apply `action` (checked); IllegalAction says why it is refused, the state untouched."""
         if self.step is Step.OVER:
             raise IllegalAction(action, f"the game is over ({self.end_reason()})")
+        rng = self.rng.getstate()
+        if self._undo and self._undo[-1].rng == rng:  # unchanged since the last action: share it (~20 KB)
+            rng = self._undo[-1].rng
         undo = _Undo(action, {p: list(c) for p, c in self.hands.items()},
                      {n: list(c) for n, c in self.piles.items()}, dict(vars(self.turn)),
-                     self.rng.getstate(), len(self.table.history))
+                     rng, len(self.table.history))
         undo.fields["discards"] = list(self.turn.discards)
         undo.fields["asked"] = list(self.turn.asked)
         undo.fields["to_shuffle"] = list(self.turn.to_shuffle)

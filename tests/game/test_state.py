@@ -350,3 +350,13 @@ def test_two_player_no_point_no_shuffle() -> None:
     assert state.table.scores["Anna"] == 0 and not any(isinstance(a, PayShuffle) for a in state.legal_actions())
     with pytest.raises(IllegalAction, match="by a player with a point"):
         state.apply_action(PayShuffle(BLUE))
+
+
+def test_undo_keeps_one_copy_of_the_generator_while_no_chance_moved_it() -> None:
+    state = arrange(dealt(game()), hands={"Anna": [11, 12, 13]})
+    for action in (Play(11), Discard(12)):
+        state.apply_action(action)
+    assert state._undo[-1].rng is state._undo[-2].rng  # a generator's state is about 20 KB
+    state.pop()
+    state.pop()
+    assert state.hands["Anna"] == [11, 12, 13]
