@@ -119,7 +119,7 @@ def serve(tmp_path: Path) -> Iterator[Callable[..., Served]]:
         thread.join(timeout=5)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")  # not the session's: Playwright's loop would stay running for the async tests after
 def browser() -> Iterator[Any]:
     pytest.importorskip("playwright")
     executable = shutil.which("chromium")

@@ -2,7 +2,8 @@
 the board in view beside the cards, rows and columns in colours of their own, "Solved" only when
 every delict is placed (and then a win), a hint that says what rules out each other place.
 
-The server and page fixtures are the solo page tests' (tests/web/test_page_solo.py), the browser the session's.
+The server and page fixtures are the solo page tests' (tests/web/test_page_solo.py), the browser
+conftest's (one a module).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from solver.solo.solve import solve_puzzle
 from tests.web import test_page_solo
 from tests.web.test_page_solo import cell, message
 
-server, page = test_page_solo.server, test_page_solo.page  # the same fixtures (the browser: the session's, conftest)
+server, page = test_page_solo.server, test_page_solo.page  # the same fixtures (the browser: conftest's, one a module)
 
 TAPPABLE = 28  # px: a cell a finger hits
 
