@@ -15,8 +15,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from solver.cardgames.schadenfreude import trick
-from solver.cardgames.schadenfreude.cards import SUIT_MASKS, cards_of
+from solver.cardgames.schadenfreude.bots import known_voids
+from solver.cardgames.schadenfreude.cards import cards_of
 
 if TYPE_CHECKING:
     from solver.cardgames.schadenfreude.state import SchadenfreudeState
@@ -24,28 +24,11 @@ if TYPE_CHECKING:
 TRIES = 200  # shuffled deals tried before the constrained deal
 
 
-def shown_voids(state: SchadenfreudeState) -> list[int]:
-    """Per seat, the mask of the cards of every suit it showed it lacks this round."""
-    players = state.game.players
-    voids = [0] * players
-    records = [(t.leader, t.cards) for t in state.tricks]
-    if state.trick:
-        records.append((state.trick_leader, tuple(state.trick)))
-    for leader, played in records:
-        suit = trick.lead_suit(played)
-        if suit is None:
-            continue
-        for position, card in enumerate(played):
-            if card < 48 and card // 12 != suit:
-                voids[(leader + position) % players] |= SUIT_MASKS[suit]
-    return voids
-
-
 def consistent_hands(state: SchadenfreudeState, player: int, rng: random.Random) -> list[int]:
     """New hands (masks) for every seat but `player`, of the same sizes, from the cards
     `player` cannot see, none of a suit its seat showed it lacks."""
     unseen = cards_of(state.game.deck_mask & ~state.hands[player] & ~state.played)
-    voids = shown_voids(state)
+    voids = known_voids(state)
     others = [seat for seat in range(state.game.players) if seat != player]
     sizes = {seat: state.hands[seat].bit_count() for seat in others}
     for _ in range(TRIES):

@@ -6,9 +6,10 @@ import random
 
 import pytest
 
+from solver.cardgames.schadenfreude.bots import known_voids
 from solver.cardgames.schadenfreude.cards import SUIT_MASKS
 from solver.cardgames.schadenfreude.game import SchadenfreudeGame
-from solver.cardgames.schadenfreude.resample import consistent_hands, shown_voids
+from solver.cardgames.schadenfreude.resample import consistent_hands
 from solver.cardgames.schadenfreude.state import SchadenfreudeState
 
 
@@ -40,7 +41,7 @@ def test_shown_voids_are_respected():
         [[0, 1, 12], [13, 24, 25], [2, 3, 26]], leader=0)
     state.apply_action(0)
     state.apply_action(13)
-    assert shown_voids(state)[1] == SUIT_MASKS[0]
+    assert known_voids(state)[1] == SUIT_MASKS[0]
     rng = random.Random(0)
     for _ in range(50):
         hands = consistent_hands(state, 0, rng)
