@@ -13,22 +13,33 @@ from solver.core.bits import bit, indices, union
 
 
 def max_matching(allowed: Sequence[int]) -> dict[int, int]:
-    """A maximum matching row -> location bit index; allowed[row] is a mask of locations."""
-    owner: dict[int, int] = {}  # location -> row
+    """A maximum matching row -> location bit index; allowed[row] is a mask of locations.
 
-    def augment(row: int, seen: set[int]) -> bool:
-        for location in indices(allowed[row]):
-            if location in seen:
+    Kuhn's algorithm, the locations of a row tried in ascending order; the set of locations
+    seen in one augmentation is a mask and a row's locations are walked bit by bit, without a
+    list (the state document asks for a matching after every change)."""
+    owner = [-1] * max(16, union(allowed).bit_length())  # location -> row, -1 while free
+    seen = 0
+
+    def augment(row: int) -> bool:
+        nonlocal seen
+        rest = allowed[row]
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            if seen & low:
                 continue
-            seen.add(location)
-            if location not in owner or augment(owner[location], seen):
+            seen |= low
+            location = low.bit_length() - 1
+            if owner[location] < 0 or augment(owner[location]):
                 owner[location] = row
                 return True
         return False
 
     for row in sorted(range(len(allowed)), key=lambda r: allowed[r].bit_count()):
-        augment(row, set())
-    return {row: location for location, row in owner.items()}
+        seen = 0
+        augment(row)
+    return {row: location for location, row in enumerate(owner) if row >= 0}
 
 
 def deficiency(allowed: Sequence[int]) -> int:

@@ -1,0 +1,60 @@
+"""The matching on masks against the plain Kuhn's algorithm it replaced (sets and lists),
+which tried the same locations in the same order: the same matching, so the same facts."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solver.core.bits import indices
+from solver.table.matching import deficiency, hall_violator, max_matching
+
+masks = st.lists(st.integers(min_value=0, max_value=0xFFFF), min_size=0, max_size=16)
+
+
+def reference_matching(allowed: list[int]) -> dict[int, int]:
+    owner: dict[int, int] = {}
+
+    def augment(row: int, seen: set[int]) -> bool:
+        for location in indices(allowed[row]):
+            if location in seen:
+                continue
+            seen.add(location)
+            if location not in owner or augment(owner[location], seen):
+                owner[location] = row
+                return True
+        return False
+
+    for row in sorted(range(len(allowed)), key=lambda r: allowed[r].bit_count()):
+        augment(row, set())
+    return {row: location for location, row in owner.items()}
+
+
+@settings(max_examples=500)
+@given(masks)
+def test_the_same_matching_as_the_reference(allowed: list[int]) -> None:
+    assert max_matching(allowed) == reference_matching(allowed)
+
+
+@given(masks)
+def test_a_matching_is_a_matching(allowed: list[int]) -> None:
+    matching = max_matching(allowed)
+    assert len(set(matching.values())) == len(matching)
+    assert all(allowed[row] >> location & 1 for row, location in matching.items())
+
+
+@given(masks)
+def test_the_violator_cannot_be_matched(allowed: list[int]) -> None:
+    rows = hall_violator(allowed)
+    if deficiency(allowed) == 0:
+        assert rows == []
+    else:
+        reached = 0
+        for row in rows:
+            reached |= allowed[row]
+        assert reached.bit_count() < len(rows)
+
+
+def test_a_board_with_too_few_locations() -> None:
+    assert hall_violator([0b11, 0b11, 0b11, 0b1000]) == [0, 1, 2]
+    assert max_matching([0b1, 0b1]) == {0: 0}
