@@ -15,6 +15,7 @@ import copy
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Final, Literal, NamedTuple
 
@@ -503,12 +504,19 @@ class GameState:
             try:
                 previous_text = read_text(previous)
                 # the same text needs no parse: writing either is writing the same bytes
-                if previous_text != text and parse_state(previous_text, str(previous)).to_dict() == self.to_dict():
+                if previous_text != text and _content_of(previous_text, str(previous)) == self.to_dict():
                     text = previous_text
             except BadInput:
                 pass  # an unreadable previous file is simply not reused
         save_atomic(path, text, retire=retire)
         return text
+
+
+@lru_cache(maxsize=8)
+def _content_of(text: str, file: str) -> dict[str, Any]:
+    """The dict of the state in `text` (shared: compare it, never change it). An undo asks it of
+    the same .prev text again and again (after each play of the same card), so it is kept."""
+    return parse_state(text, file).to_dict()
 
 
 def new_game(players: list[str], variant: Variant | None = None, *, two_player: bool = False,
