@@ -23,7 +23,9 @@ other's parsing, neither of which a person at a device of their own waits on. Th
 event streams the same way. Goals: paced p99 <= 10x the quiet round trip (its p50); the slowest
 request under saturation < 1 s; 0 lost or doubled changes. Beside each load, the server's own CPU
 time a request (from /proc, every thread): unlike a latency, the machine's other work does not
-inflate it.
+inflate it. And the server's side of each load, measured in its process around the app: the app's own
+time for checks and for changes (what neither the HTTP parsing nor the event loop's queue adds), and
+how late the event loop ran a 1 ms sleep (how long something else held it).
 
     python bench/bench_serve.py [--seconds 10] [--clients 40] [--streams 200]
 """
@@ -61,11 +63,50 @@ RULE_4 = {"break-in": ["Oberhausen", "Obermoschel", "Meisenheim", "Lettweiler"]}
 SERVER = """
 import sys, uvicorn
 from pathlib import Path
+from bench.bench_serve import Probe
 from solver.web.app import TableConfig, create_app
 state = Path(sys.argv[1])
-uvicorn.run(create_app(TableConfig(state_path=state, folder=state.parent)), host="127.0.0.1",
+uvicorn.run(Probe(create_app(TableConfig(state_path=state, folder=state.parent))), host="127.0.0.1",
             port=int(sys.argv[2]), log_level="warning", backlog=2048)
 """
+FIGURES = "/bench/figures"  # answered by the probe around the app, never by the app
+
+
+class Probe:
+    """Around the served app, in the server's process: how long the app took over each request
+    (from the call of the app to its answer: what the HTTP parsing and the event loop's queue do
+    not add), and how late the event loop ran a 1 ms sleep (what blocked it). GET FIGURES answers
+    both, since the last time it was asked, and starts them again."""
+
+    def __init__(self, app: Any) -> None:
+        self.app, self.lags, self.times = app, list[float](), dict[str, list[float]]()
+        self.probing: asyncio.Task[None] | None = None
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        if self.probing is None:
+            self.probing = asyncio.get_running_loop().create_task(self._probe())
+        if scope["path"] == FIGURES:
+            return await self._figures(send)
+        started = time.perf_counter()
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            self.times.setdefault(scope["path"], []).append(time.perf_counter() - started)
+
+    async def _probe(self) -> None:
+        while True:
+            started = time.perf_counter()
+            await asyncio.sleep(0.001)
+            self.lags.append(time.perf_counter() - started - 0.001)
+
+    async def _figures(self, send: Any) -> None:
+        body = json.dumps({"lags": self.lags, "times": self.times}).encode()
+        self.lags, self.times = [], {}
+        await send({"type": "http.response.start", "status": 200,
+                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+        await send({"type": "http.response.body", "body": body})
 
 
 def free_port() -> int:
@@ -105,6 +146,8 @@ class Load:
     events: int = 0
     failed_streams: int = 0
     cpu: float = 0.0  # the server's CPU seconds while the clients ran
+    inside: dict[str, list[float]] = field(default_factory=dict)  # the app's own time, by route
+    lags: list[float] = field(default_factory=list)  # how late the event loop ran a 1 ms sleep
 
 
 class Connection:
@@ -245,9 +288,12 @@ async def run_load(url: str, clients: int, streams: int, seconds: float, period:
     if streams:
         ready.wait(120)  # every page open and told the first version before the clock starts
     measured = [await Connection.open(url) for _ in range(clients)]
+    httpx.get(url + FIGURES)  # the figures of this load only
     used = cpu_seconds(server)
     await asyncio.gather(*(client_loop(client, seconds, period, load, seed) for seed, client in enumerate(measured)))
     load.cpu = cpu_seconds(server) - used
+    figures = httpx.get(url + FIGURES).json()
+    load.inside, load.lags = figures["times"], figures["lags"]
     for client in measured:
         await client.close()
     stop.set()
@@ -298,6 +344,20 @@ def row(name: str, values: list[float], extra: str = "") -> str:
             f"{max(ms):>8.2f}  {extra}")
 
 
+def inside_line(load: Load) -> str:
+    """The server's side of a load: the app's own time for checks and changes, and the event loop's lateness."""
+    def ms(values: list[float]) -> str:
+        return f"{statistics.median(values) * 1000:.2f} / {percentile(values, 0.99) * 1000:.2f}" if values else "-"
+
+    changes = load.inside.get("/api/play", []) + load.inside.get("/api/undo", [])
+    checks = load.inside.get("/api/check", [])
+    blocked = [lag for lag in load.lags if lag >= 0.005]
+    late = percentile(load.lags, 0.99) * 1000 if load.lags else 0.0
+    return (f"{'':<12} in the app, p50 / p99 ms: checks {ms(checks)}, changes {ms(changes)}; "
+            f"event loop late p99 {late:.2f} ms, max {max(load.lags, default=0) * 1000:.1f} ms, "
+            f"5 ms or more {len(blocked)} times ({sum(blocked) * 1000:.0f} ms)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=10.0, help="how long each load runs")
@@ -327,6 +387,7 @@ def main() -> None:
         print(row(name, load.latencies, f"{load.plays} plays, {load.undos} undos; {rate:.0f} requests/s; "
                                         f"{pages}; statuses {load.statuses}; lost {faults[0]}, doubled {faults[1]}"))
         print(f"{'':<12} server CPU {load.cpu:.2f} s, {load.cpu / len(load.latencies) * 1000:.3f} ms a request")
+        print(inside_line(load))
     base = statistics.median(calm)
     paced_p99 = percentile(paced.latencies, 0.99)
     slowest = max(busy.latencies)
