@@ -51,15 +51,25 @@ def reserved_locations(allowed: Sequence[int]) -> int:
     """Mask of locations l lying in N(S) for a row set S with |N(S)| <= |S|.
 
     Such a set of rows needs every location of N(S) (rule 3, generalised to k delicts):
-    l is reserved exactly when taking l away makes the deficiency grow.
+    l is reserved exactly when taking l away makes the deficiency grow, that is when every
+    maximum matching uses l (Gallai–Edmonds). One maximum matching tells which: a location
+    some maximum matching leaves free is one it leaves free, or one reached from such a
+    location by swapping along an alternating path (a row of a free location moves there,
+    freeing its own); every other matched location is reserved.
     """
-    base = deficiency(allowed)
-    reserved = 0
-    for location in indices(union(allowed)):
-        taken = bit(location)
-        if deficiency([mask & ~taken for mask in allowed]) > base:
-            reserved |= taken
-    return reserved
+    matching = max_matching(allowed)
+    matched = 0
+    for location in matching.values():
+        matched |= bit(location)
+    reached = frontier = union(allowed) & ~matched
+    while frontier:
+        found = 0
+        for row, location in matching.items():
+            if allowed[row] & frontier and not reached & bit(location):
+                found |= bit(location)
+        reached |= found
+        frontier = found
+    return matched & ~reached
 
 
 def hall_violator(allowed: Sequence[int]) -> list[int]:

@@ -1,5 +1,7 @@
 """The matching on masks against the plain Kuhn's algorithm it replaced (sets and lists),
-which tried the same locations in the same order: the same matching, so the same facts."""
+which tried the same locations in the same order: the same matching, so the same facts; the
+reserved locations from one matching against their definition (the deficiency grows without
+the location), which took a matching per location."""
 
 from __future__ import annotations
 
@@ -7,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.core.bits import indices
-from solver.table.matching import deficiency, hall_violator, max_matching
+from solver.table.matching import deficiency, hall_violator, max_matching, reserved_locations
 
 masks = st.lists(st.integers(min_value=0, max_value=0xFFFF), min_size=0, max_size=16)
 
@@ -58,3 +60,24 @@ def test_the_violator_cannot_be_matched(allowed: list[int]) -> None:
 def test_a_board_with_too_few_locations() -> None:
     assert hall_violator([0b11, 0b11, 0b11, 0b1000]) == [0, 1, 2]
     assert max_matching([0b1, 0b1]) == {0: 0}
+
+
+def reference_reserved(allowed: list[int]) -> int:
+    base = deficiency(allowed)
+    reserved = 0
+    for location in range(16):
+        taken = 1 << location
+        if any(mask & taken for mask in allowed) and deficiency([mask & ~taken for mask in allowed]) > base:
+            reserved |= taken
+    return reserved
+
+
+@settings(max_examples=1000)
+@given(masks)
+def test_the_reserved_locations_by_their_definition(allowed: list[int]) -> None:
+    assert reserved_locations(allowed) == reference_reserved(allowed)
+
+
+def test_two_delicts_on_two_locations_reserve_them() -> None:
+    assert reserved_locations([0b0011, 0b0011, 0b1100]) == 0b0011  # the third delict has two of its own
+    assert reserved_locations([0b011, 0b110]) == 0
