@@ -276,19 +276,19 @@ class Lobby:
 
     def kind(self, table_id: int) -> str:
         """The table's kind, digital or companion; NoSuchTable for no table."""
-        with self.engine.connect() as connection:
-            kind = connection.execute(select(TABLES.c.kind).where(TABLES.c.id == table_id)).scalar()
-        if kind is None:
-            raise NoSuchTable(f"there is no table {table_id}")
-        return str(kind)
+        return str(self._column(table_id, TABLES.c.kind))
 
     def version(self, table_id: int) -> int:
         """The table's version (its number of moves): one cheap read, for the change feed."""
+        return int(self._column(table_id, TABLES.c.version))
+
+    def _column(self, table_id: int, column: Any) -> Any:
+        """One column of the table's row, in one read; NoSuchTable for no table."""
         with self.engine.connect() as connection:
-            version = connection.execute(select(TABLES.c.version).where(TABLES.c.id == table_id)).scalar()
-        if version is None:
+            value = connection.execute(select(column).where(TABLES.c.id == table_id)).scalar()
+        if value is None:
             raise NoSuchTable(f"there is no table {table_id}")
-        return int(version)
+        return value
 
     def seat_of(self, table_id: int, token: str) -> int:
         """The seat whose join token this is; SeatRefused for any other token."""
