@@ -6,6 +6,7 @@ file's lock (`solver.table.store`), refused with 409 when the page's `version` i
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import re
@@ -158,6 +159,7 @@ class TableRoutes:
         self.config = config
         self.entered = entered
         self.new_games = threading.Lock()
+        self.changing = asyncio.Lock()  # this server's changes of the served file, in the order they came
         self.feed = feed
         self.store: Callable[[], TableStore] = store or config.state_file
         self.table = table
@@ -172,15 +174,18 @@ class TableRoutes:
 
     async def change(self, work: Callable[[TableStore, dict[str, Any]], dict[str, Any]],
                      data: dict[str, Any]) -> Response:
-        """A change through `store.change`: refused on the event loop when the board read last shows
-        it stale (no thread, no lock: most changes of a busy table lose the race), else made off it.
-        A lobby's table is always changed off the event loop (its board is read from the database)."""
+        """A change through `store.change`, one at a time: each waits on the event loop for the one
+        before it, is then refused there when the board read last shows it stale (no thread, no lock:
+        most changes of a busy table lose the race), else is made off it. Queued in threads instead,
+        every change decided on the board being changed would wake a thread of its own, only to be
+        refused. A lobby's table is always changed off the event loop (its board is in the database)."""
         if self.table is not None:
             return await self.changed(work, self.store(), data)
-        try:
-            return JSONResponse(work(self.config.state_file(wait=False), data))
-        except MustWait:
-            return await self.changed(work, self.config.state_file(), data)
+        async with self.changing:
+            try:
+                return JSONResponse(work(self.config.state_file(wait=False), data))
+            except MustWait:
+                return await self.changed(work, self.config.state_file(), data)
 
     def deck(self) -> Deck:
         """The deck in use; at a lobby table, with the cards it entered laid over it (read from the

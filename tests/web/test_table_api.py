@@ -352,6 +352,41 @@ def test_a_stale_change_is_refused_without_the_lock(client: TestClient, game: Pa
     assert refused.status_code == 409 and refused.json()["state"]["scores"]["Anna"] == 4
 
 
+
+def test_changes_decided_on_one_board_wait_in_turn_and_only_the_first_takes_a_thread(
+        game: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ten plays decided on the same board, all at once: one is applied, and the nine queued behind it
+    are refused on the event loop with the board it left, none of them waking a thread to be refused."""
+    import asyncio
+
+    import httpx
+
+    from solver.web import table_api
+    from solver.web.app import create_app
+
+    threads: list[str] = []
+    to_thread = table_api.run_in_threadpool
+
+    async def counted(work: Any, *args: Any) -> Any:
+        threads.append(work.__name__)
+        return await to_thread(work, *args)
+
+    monkeypatch.setattr(table_api, "run_in_threadpool", counted)
+
+    async def play_ten() -> list[httpx.Response]:
+        transport = httpx.ASGITransport(app=create_app(TableConfig(state_path=game, folder=game.parent)))
+        async with httpx.AsyncClient(transport=transport, base_url="http://localhost") as page:
+            seen = (await page.get("/api/state")).json()["version"]
+            threads.clear()
+            return await asyncio.gather(*(page.post("/api/play", json={"card": 38, "version": seen})
+                                          for _ in range(10)))
+
+    answers = asyncio.run(play_ten())
+    assert sorted(answer.status_code for answer in answers) == [200] + [409] * 9
+    left = {answer.json()["state"]["version"] for answer in answers}
+    assert len(left) == 1 and threads == ["_play"]
+
+
 # ----- the same routes at a lobby's companion table, under /api/tables/{table} -------------------------
 
 
