@@ -81,7 +81,16 @@ class Board:
         return {relation: frozenset(found) for relation, found in pairs.items()}
 
     def partners(self, location: str, relation: str) -> list[str]:
-        return [other for other in self.neighbours[location] if self.joined(location, other, relation)]
+        """The locations a path joins `location` to under `relation`, in the order the paths are listed."""
+        return list(self._partners[relation][location])
+
+    @cached_property
+    def _partners(self) -> dict[str, dict[str, tuple[str, ...]]]:
+        # asked for many times in every card check: worked out once per board
+        return {relation: {location: tuple(other for other in self.neighbours[location]
+                                           if self.joined(location, other, relation))
+                           for location in self.nodes}
+                for relation in RELATIONS}
 
     def bridges(self) -> list[tuple[str, str]]:
         return [(a, b) for a, b, bridge in self.graph.edges(data="bridge", default=False) if bridge]

@@ -391,26 +391,36 @@ class Work:
     def markers_at(self, location: str) -> list[str]:
         return [d for d in names.DELICTS if location in self.markers.get(d, ())]
 
-    def closed_reason(self, delict: str, location: str) -> Fact | None:
-        """Why `location` is closed to a new marker of `delict` (rules 2 and 3), or None."""
+    def closed_reason(self, delict: str, location: str, reserved: int | None = None) -> Fact | None:
+        """Why `location` is closed to a new marker of `delict` (rules 2 and 3), or None; `reserved`:
+        reserved_for(delict) on this board, when the caller has it."""
         tile = self.tile_at(location)
         if tile is not None:
             return Fact(FactKind.SKIPS_TILE, location=location, tile=tile)
-        others = [d for d in names.DELICTS if d != delict and d in self.markers]
-        masks = [location_mask(self.markers[d]) for d in others]
         here = bit(names.LOCATION_INDEX[location])
-        if not reserved_locations(masks) & here:
+        if not (self.reserved_for(delict) if reserved is None else reserved) & here:
             return None
+        others, masks = self._others(delict)
         rows = hall_violator([m & ~here for m in masks])
         tied = [others[r] for r in rows]
         spots = sorted({loc for d in tied for loc in self.markers[d]}, key=names.LOCATION_INDEX.__getitem__)
         return Fact(FactKind.SKIPS_RESERVED, location=location, locations=tuple(spots), delicts=tuple(tied))
 
+    def reserved_for(self, delict: str) -> int:
+        """The locations the other delicts' markers reserve (rule 3): closed to a new marker of `delict`."""
+        return reserved_locations(self._others(delict)[1])
+
+    def _others(self, delict: str) -> tuple[list[str], list[int]]:
+        """The other delicts with markers, and the mask of each one's markers."""
+        others = [d for d in names.DELICTS if d != delict and d in self.markers]
+        return others, [location_mask(self.markers[d]) for d in others]
+
     def place(self, delict: str, candidates: list[str]) -> list[str]:
         """Rule 1 with rules 2, 3, 13, 14, 15: place `delict` from the supply on the open candidates."""
         open_spots = []
+        reserved = self.reserved_for(delict)  # no marker moves while the candidates are looked at
         for location in candidates:
-            reason = self.closed_reason(delict, location)
+            reason = self.closed_reason(delict, location, reserved)
             if reason:
                 self.notes.append(reason)
             else:

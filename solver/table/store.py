@@ -174,7 +174,12 @@ class StateFile:
         self.timeout = timeout
         self.wait = wait  # False: a change is only refused (stale) from the board read last, else MustWait
         self.changed: Snapshot | None = None  # after `change`: the state as it saved it, with its version
-        self.lock_path = self.path.with_name(f".{self.path.name}.lock")
+
+    @property
+    def lock_path(self) -> Path:
+        """The lock every writer of the file takes, beside it (worked out when a change needs it:
+        a store is made for every request, most of which only read)."""
+        return self.path.with_name(f".{self.path.name}.lock")
 
     def _last(self) -> _Read | None:
         with _LAST_READ_LOCK:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import hmac
+import os
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -58,6 +59,7 @@ class TableConfig:
     lobby: Lobby | None = None  # the tables played together (`serve --lobby`), under /api/tables
     workers: int = 1  # the processes serving (`serve --workers`): what one keeps in memory, the others lack
     _deck: tuple[object, Deck] | None = None
+    _entered: tuple[Path, Path] | None = None  # the state file, and where its entered cards live
 
     def the_board(self) -> Board:
         if self.board is None:
@@ -66,13 +68,18 @@ class TableConfig:
 
     def deck(self) -> Deck:
         """The deck in use with the cards this table entered laid over it (read again when a file changed)."""
-        key = (self.deck_path, _stamp(self.deck_path), self.entered_path(), _stamp(self.entered_path()))
+        entered = self.entered_path()
+        key = (self.deck_path, _stamp(self.deck_path), entered, _stamp(entered))
         if self._deck is None or self._deck[0] != key:
-            self._deck = (key, table_deck(self.deck_path, self.entered_path()))
+            self._deck = (key, table_deck(self.deck_path, entered))
         return self._deck[1]
 
     def entered_path(self) -> Path | None:
-        return entered_path(self.state_path) if self.state_path else None
+        if self.state_path is None:
+            return None
+        if self._entered is None or self._entered[0] != self.state_path:  # the served game may be switched
+            self._entered = (self.state_path, entered_path(self.state_path))
+        return self._entered[1]
 
     def state_file(self, wait: bool = True) -> StateFile:
         if self.state_path is None:
@@ -81,11 +88,13 @@ class TableConfig:
 
 
 def _stamp(path: Path | None) -> tuple[int, int] | None:
+    if path is None:
+        return None
     try:
-        stat = path.stat() if path else None
+        stat = os.stat(path)
     except OSError:
         return None
-    return (stat.st_mtime_ns, stat.st_size) if stat else None
+    return stat.st_mtime_ns, stat.st_size
 
 
 class TokenGate:
