@@ -114,7 +114,9 @@ def test_any_plan_of_the_keyed_dp_walks_back_to_the_same_table(seed: int, kinds:
         patch.setattr(backward, "rest_over_reached", lambda *args, **kwargs: (None, None))
         patch.setattr(backward, "_choose", any_plan)
         found, path = odds_and_path(reduced)
-    assert path in ("keyed", "settled") and len(plans) == (path == "keyed")
+    assert path in ("keyed", "settled")
+    # a plan is chosen on the keyed way, unless its set-up already finds no solution
+    assert len(plans) == (path == "keyed") or (found.total == 0 and not plans)
     assert found == reference_odds(reduced)
     assert_laws(found)
 
