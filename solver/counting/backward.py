@@ -580,12 +580,12 @@ def _step_back(step: _FreeStep, back: np.ndarray, born: dict[int, int], states: 
     """One free step backward: each state's ways to finish, summed over its edges; a new
     channel (`born`: class -> channel) takes channel 0 after the step along the edges of its class."""
     if back.shape[1] == 1 and not born:  # the ways to finish alone
-        finish = np.bincount(step.before, weights=back[step.after, 0], minlength=states)
+        finish = np.bincount(step.before, weights=np.take(back[:, 0], step.after), minlength=states)
         return np.rint(finish).astype(np.int64)[:, None]
     into = np.zeros((states, back.shape[1] + len(born)), dtype=np.int64)
     if len(step.before) == 0:
         return into
-    after = back[step.after]
+    after = np.take(back, step.after, axis=0)  # (take gathers rows several times faster than indexing)
     starts = np.flatnonzero(np.diff(step.before, prepend=-1))  # where each state's edges begin
     into[step.before[starts], :back.shape[1]] = np.add.reduceat(after, starts, axis=0)
     if born:
