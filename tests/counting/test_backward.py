@@ -9,7 +9,7 @@ import math
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import solver.counting.backward as backward
@@ -89,6 +89,7 @@ def test_each_way_equals_pinned_counts(board: Board, seed: int, kinds: str, path
 
 @settings(max_examples=16, deadline=None)
 @given(st.integers(0, 1_000_000), st.sampled_from(HEAVY_KINDS), st.randoms(use_true_random=False))
+@example(929, "BBCCCCCC", random.Random(0))  # no solution: the keyed way's set-up finds it before any plan
 def test_any_plan_of_the_keyed_dp_walks_back_to_the_same_table(seed: int, kinds: str, rng: random.Random) -> None:
     """The free plan over reached states given up: the split into two halves met in the
     middle, or the free delicts after dense vectors, in any order and at any cut."""
