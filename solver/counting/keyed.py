@@ -603,13 +603,15 @@ class _Grid:
 
     @classmethod
     def of(cls, vectors: Vectors, own: int, size: int) -> _Grid:
-        others = sorted({key & ~own for key in vectors})
-        parts = sorted({key & own for key in vectors})
-        row, column = {key: i for i, key in enumerate(parts)}, {key: i for i, key in enumerate(others)}
+        """The grid of these vectors, laid out in one numpy step (a thousand keys and more are
+        common: set one by one, they cost more than the DP's steps)."""
+        keys = np.fromiter(vectors, dtype=np.int64, count=len(vectors))
+        rows = np.stack(list(vectors.values())) if vectors else np.zeros((0, size), dtype=np.int64)
+        parts, row = np.unique(keys & own, return_inverse=True)
+        others, column = np.unique(keys & ~own, return_inverse=True)
         values = np.zeros((len(parts), size, len(others)), dtype=np.int64)
-        for key, vector in vectors.items():
-            values[row[key & own], :, column[key & ~own]] = vector
-        return cls(own, parts, others, values)
+        values[row, :, column] = rows
+        return cls(own, parts.tolist(), others.tolist(), values)
 
     def vectors(self) -> Vectors:
         """Back to a vector per key, leaving out the keys nothing reached."""

@@ -149,11 +149,16 @@ def _states(unique: np.ndarray, summed: np.ndarray, table: np.ndarray, layer: in
     return Reached(_layers()[0][layer][unique % width], unique // width, summed, table, layer)
 
 
-def _by_key(reached: Reached, index: np.ndarray, width: int) -> Vectors:
-    """Per key, the ways summed at each index (a position in the layer, or a profile)."""
+def _by_key(reached: Reached, index: np.ndarray, width: int, weights: np.ndarray | None = None) -> Vectors:
+    """Per key, the ways summed at each index (a position in the layer, or a profile), times
+    `weights` when given; keys with no ways left out (found for all keys at once: a call per
+    key cost more than the sums, with a thousand keys or more)."""
     table = np.bincount(reached.index * width + index, weights=reached.ways, minlength=len(reached.table) * width)
     rows = table.reshape(len(reached.table), width).astype(np.int64)
-    return {int(key): row for key, row in zip(reached.table.tolist(), rows, strict=True) if row.any()}
+    if weights is not None:
+        rows *= weights
+    live = np.flatnonzero(rows.any(axis=1))
+    return dict(zip(reached.table[live].tolist(), rows[live], strict=True))
 
 
 def to_vectors(reached: Reached) -> Vectors:
@@ -167,5 +172,4 @@ def to_profiles(reached: Reached, profiles: Profiles) -> Vectors:
     locations left, times its arrangements."""
     left = N - reached.layer
     weights = arrangements(profiles, left)
-    vectors = _by_key(reached, positions(profiles, FULL ^ reached.sets, left), len(weights))
-    return {key: vector * weights for key, vector in vectors.items()}
+    return _by_key(reached, positions(profiles, FULL ^ reached.sets, left), len(weights), weights)
