@@ -423,9 +423,13 @@ def _step_costs(
                     {c | b for c in reached[g] for b in options if (c | b | later) & need == need} or {need}
                 )
             if joint is not None:
-                joint = frozenset(_joint_step(set(joint), item, full, rest[index + 1]))
-                if len(joint) > JOINT_KEYS:
-                    joint = None
+                # the keys after a set of items are the same in whatever order they came (and the items
+                # after it are the same), so the orders tried share them by the set placed
+                placed = frozenset(prefix)
+                after = cache.get(placed)
+                if after is None:
+                    after = cache[placed] = frozenset(_joint_step(set(joint), item, full, rest[index + 1]))
+                joint = after if len(after) <= JOINT_KEYS else None
             if joint is not None:
                 keys = max(len(joint), 1)
             else:
@@ -445,15 +449,14 @@ def _joint_step(keys: set[int], item: _Item, full: int, later: int) -> set[int]:
     own = item.fields & full
     if not own:
         return keys
-    targets: dict[int, list[int]] = {}
-    grown: set[int] = set()
+    bases: dict[int, list[int]] = {}  # the keys by their bits in the item's groups: the rest of each
     for key in keys:
-        part = key & own
-        found = targets.get(part)
-        if found is None:
-            found = targets[part] = [t for t in {part | b for b in item.bits} if (t | later) & own == own]
-        base = key & ~own
-        grown.update(base | t for t in found)
+        bases.setdefault(key & own, []).append(key & ~own)
+    grown: set[int] = set()
+    for part, rest in bases.items():
+        for target in {part | b for b in item.bits}:
+            if (target | later) & own == own:
+                grown.update([base | target for base in rest])
     return grown
 
 

@@ -288,3 +288,33 @@ def _free_path_disagrees() -> bool:
             if runs and count != count_branched(reduced, allowed):
                 return True
     return False
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 100_000), st.sampled_from(HEAVY_KINDS), st.randoms(use_true_random=False))
+def test_the_keys_after_a_set_of_items_are_the_same_in_any_order(seed, kinds, rng):
+    """What lets the plan search share the keys after a set of items between the orders it
+    prices (keyed._step_costs): the keys _run keeps after placing a set of items, with the
+    same items after them, do not depend on the order the set was placed in."""
+    _, _, reduced = _random_clue_set(seed, kinds, (4, 30), "AB", 3)
+    allowed = shrunk_masks(list(reduced.allowed), reduced)
+    setup = keyed.keyed_setup(reduced, allowed) if allowed is not None else None
+    if setup is None or not setup.items:
+        return
+    order = list(setup.items)
+    rng.shuffle(order)
+    cut = rng.randint(1, len(order))
+    again = order[:cut]
+    rng.shuffle(again)
+    assert _keys_after(order, cut, setup.full) == _keys_after(again + order[cut:], cut, setup.full)
+
+
+def _keys_after(sequence, count: int, full: int) -> set[int]:
+    """The keys after the first `count` items of the sequence, as _run keeps them."""
+    keys = {0}
+    for index, item in enumerate(sequence[:count]):
+        later = 0
+        for after in sequence[index + 1:]:
+            later |= after.reach
+        keys = keyed._joint_step(keys, item, full, later)
+    return keys
