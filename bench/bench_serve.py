@@ -39,7 +39,6 @@ import json
 import multiprocessing
 import os
 import random
-import socket
 import statistics
 import subprocess
 import sys
@@ -56,6 +55,7 @@ import httpx
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.loopback import free_port  # noqa: E402
 from solver.core.yamlio import dump_yaml  # noqa: E402
 from solver.table.state import new_game  # noqa: E402
 
@@ -107,12 +107,6 @@ class Probe:
         await send({"type": "http.response.start", "status": 200,
                     "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
         await send({"type": "http.response.body", "body": body})
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def start_server(folder: Path) -> tuple[subprocess.Popen[bytes], str]:

@@ -25,7 +25,6 @@ import argparse
 import json
 import os
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
@@ -40,6 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import httpx
 
+from bench.loopback import free_port
 from solver.core.board import load_board
 from solver.core.deck import load_deck
 from solver.core.yamlio import dump_yaml
@@ -80,12 +80,6 @@ def rule_4_state(folder: Path) -> Path:
     return path
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 @contextmanager
 def server(code: str, state: Path, ready: str) -> Iterator[str]:
     """A uvicorn server running `code` in a process of its own; yields its address once `ready` answers."""
@@ -106,7 +100,11 @@ def server(code: str, state: Path, ready: str) -> Iterator[str]:
         yield base
     finally:
         process.terminate()
-        process.wait(10)
+        try:
+            process.wait(5)
+        except subprocess.TimeoutExpired:  # uvicorn waits for an event stream a listener still holds open
+            process.kill()
+            process.wait()
 
 
 def p95_of(values: list[float]) -> float:

@@ -42,7 +42,6 @@ import json
 import os
 import random
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
@@ -62,6 +61,7 @@ sys.path.insert(0, str(ROOT))
 
 from sqlalchemy import create_engine, select  # noqa: E402
 
+from bench.loopback import free_port  # noqa: E402
 from solver.tables.db import open_database  # noqa: E402
 from solver.tables.params import params_from_request  # noqa: E402
 from solver.tables.schema import MOVES  # noqa: E402
@@ -73,12 +73,6 @@ SEATS = {"seats": [{"name": "Anna"}, {"name": "Ben"}, {"name": "Carl", "bot": "g
 PEOPLE = (0, 1)
 RESEND_SHARE = 0.05
 IDLE_SECONDS = 4.0  # a client's connection idle this long is opened again (the server closes it at 5)
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 # ----- the servers ------------------------------------------------------------------------------

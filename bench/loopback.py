@@ -1,0 +1,12 @@
+"""What the benchmarks that serve over loopback share."""
+
+from __future__ import annotations
+
+import socket
+
+
+def free_port() -> int:
+    """A port on 127.0.0.1 that nothing listens on now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
