@@ -59,7 +59,6 @@ class TableConfig:
     lobby: Lobby | None = None  # the tables played together (`serve --lobby`), under /api/tables
     workers: int = 1  # the processes serving (`serve --workers`): what one keeps in memory, the others lack
     _deck: tuple[object, Deck] | None = None
-    _entered: tuple[Path, Path] | None = None  # the state file, and where its entered cards live
 
     def the_board(self) -> Board:
         if self.board is None:
@@ -75,11 +74,7 @@ class TableConfig:
         return self._deck[1]
 
     def entered_path(self) -> Path | None:
-        if self.state_path is None:
-            return None
-        if self._entered is None or self._entered[0] != self.state_path:  # the served game may be switched
-            self._entered = (self.state_path, entered_path(self.state_path))
-        return self._entered[1]
+        return entered_path(self.state_path) if self.state_path else None
 
     def state_file(self, wait: bool = True) -> StateFile:
         if self.state_path is None:
