@@ -17,6 +17,7 @@ from solver.core import names
 from solver.core.bits import FULL, N, bit, byte_tables, indices, location_mask, mask_of, union
 from solver.core.board import Board
 from solver.core.cards import DelictClue, DistrictClue, GroupClue, LocationClue, NotClue
+from solver.core.matching import every_candidate_matched
 from solver.core.semantics import holds, unary_masks
 from solver.solo.puzzle import PuzzleClue
 
@@ -299,11 +300,26 @@ LARGEST_SET = 4  # people spot closed sets of up to four; larger ones are left t
 
 def closed_set(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> Deduction | None:
     """k delicts that fit only into k locations fill them; k locations that only k delicts fit hold them."""
+    if _every_candidate_matched(tuple(state.masks)):
+        # A closed set rules out only candidates no full assignment uses, and one short of places
+        # leaves none: when every candidate is in one, the search would find nothing.
+        return None
+    return _closed_set_search(state)
+
+
+@lru_cache(maxsize=1 << 14)
+def _every_candidate_matched(masks: tuple[int, ...]) -> bool:
+    """`every_candidate_matched`, kept: a hint's checks meet the same candidates again and again."""
+    return every_candidate_matched(masks)
+
+
+def _closed_set_search(state: Candidates) -> Deduction | None:
+    """`closed_set`, every group of up to LARGEST_SET looked at in turn."""
     masks = state.masks
-    holders = state.all_holders()
     largest = min(LARGEST_SET, sum(1 for mask in masks if mask & (mask - 1)) - 1)
     if largest < 2:
         return None
+    holders = state.all_holders()
     naked, hidden = _by_size(masks, largest), _by_size(holders, largest)
     for size in range(2, largest + 1):
         for group, covered in _tight_small(naked[size], size) if len(naked[size]) >= size else ():
@@ -373,6 +389,7 @@ def _tight_small(small: tuple[tuple[int, int], ...], size: int) -> tuple[tuple[t
 def clear_caches() -> None:
     """Forget the tight groups kept (benchmarks time the ladder as a fresh process runs it)."""
     _tight_small.cache_clear()
+    _every_candidate_matched.cache_clear()
 
 
 def _tight_pairs(small: list[tuple[int, int]]) -> list[tuple[tuple[int, ...], int]]:

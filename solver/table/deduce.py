@@ -20,8 +20,8 @@ from solver.core import names
 from solver.core.bits import FULL, bit, indices, location_mask, union
 from solver.core.board import Board
 from solver.core.cards import Clue, DelictClue, DistrictClue, GroupClue, LocationClue, NotClue, RemoveOneMarker
+from solver.core.matching import hall_violator
 from solver.table.facts import Fact, FactKind
-from solver.table.matching import hall_violator
 from solver.table.state import Effect, GameState, Move, MoveKind
 
 

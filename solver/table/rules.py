@@ -30,6 +30,7 @@ from solver.core.cards import (
     card_type_of_number,
 )
 from solver.core.errors import BadInput
+from solver.core.matching import hall_violator, reserved_locations
 from solver.table.errors import (
     ChoiceNeeded,
     GameGoesOn,
@@ -41,7 +42,6 @@ from solver.table.errors import (
     TurnCannotEnd,
 )
 from solver.table.facts import Fact, FactKind, RuleNumber
-from solver.table.matching import hall_violator, reserved_locations
 from solver.table.state import (
     FULL_LOCATION,
     MARKERS_PER_DELICT,

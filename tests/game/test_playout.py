@@ -2,7 +2,7 @@
 move: whole games through both side by side, asserting at every step equal legal action lists, an
 equal board, cards and turn (`summary`), the same chance outcome from the same seed, the same greedy
 choice, and an equal end; and the pieces on their own: rule 3's closed locations and rule 10's
-removable markers against `solver.table.matching` and `deduce.removable`, every card's points against
+removable markers against `solver.core.matching` and `deduce.removable`, every card's points against
 `rules.check`, dead cards against `deduce.never_playable`, the backs against `bots.back_value`.
 
 A sample of games runs with the suite. The proof on 10,000 games is on demand:
@@ -25,13 +25,13 @@ from hypothesis import strategies as st
 from solver.core import names
 from solver.core.bits import mask_of
 from solver.core.cards import GroupClue, RemoveOneMarker
+from solver.core.matching import reserved_locations
 from solver.game.actions import Action, Draw, Play, Shuffle
 from solver.game.bots import GreedyBot, RandomBot, back_value, play_game
 from solver.game.game import Game, Rules
 from solver.game.playout import FAST_BOTS, FastRandomBot, FastState, _Look, fast_greedy, play_fast, summary
 from solver.game.state import State, Step
 from solver.table import deduce, rules
-from solver.table.matching import reserved_locations
 from solver.table.state import Variant
 from tests.game.deal import arrange, dealt, game
 

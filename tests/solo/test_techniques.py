@@ -5,12 +5,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.core import names
+from solver.core.bits import N, indices
 from solver.core.cards import DelictClue, DistrictClue, GroupClue, LocationClue
+from solver.core.matching import every_candidate_matched
 from solver.solo.puzzle import PuzzleClue
 from solver.solo.techniques import (
     TECHNIQUES,
     Candidates,
     Contradiction,
+    _closed_set_search,
     closed_set,
     district_partners,
     group_direction,
@@ -84,6 +87,41 @@ def test_closed_set_detects_three_delicts_in_two_places(board):
         state.masks[D[delict]] = _mask("Kirn", "Boos")
     with pytest.raises(Contradiction, match="hideout"):
         state.apply(closed_set(state, [], board))
+
+
+def near_solved(data) -> Candidates:
+    """Candidates made of one to three assignments (each candidate in a full one), now and then
+    one place more or less for a delict (closed sets to find, sets short of places)."""
+    state = Candidates([0] * N)
+    for _ in range(data.draw(st.integers(1, 3))):
+        for d, location in enumerate(data.draw(st.permutations(range(N)))):
+            state.masks[d] |= 1 << location
+    for d in range(N):
+        change = data.draw(st.integers(0, 19))
+        if change == 0:
+            state.masks[d] |= 1 << data.draw(st.integers(0, N - 1))
+        elif change == 1 and state.masks[d] & (state.masks[d] - 1):
+            state.masks[d] &= ~(1 << data.draw(st.sampled_from(indices(state.masks[d]))))
+    return state
+
+
+def _outcome(find, state: Candidates):
+    """What a closed-set search finds in a copy of the state: the step, None, or the contradiction."""
+    try:
+        return find(state.copy())
+    except Contradiction as why:
+        return f"contradiction: {why}"
+
+
+@settings(max_examples=400)
+@given(st.data())
+def test_the_closed_set_search_finds_nothing_when_every_candidate_is_matched(board, data):
+    state = near_solved(data)
+    searched = _outcome(_closed_set_search, state)
+    if every_candidate_matched(state.masks):
+        assert searched is None
+    assert _outcome(lambda copy: closed_set(copy, [], board), state) == (
+        None if every_candidate_matched(state.masks) else searched)
 
 
 def test_partner_reasoning_rule_4_example(board):

@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 
 from solver.core import names
 from solver.core.cards import DelictClue, DistrictClue, GroupClue, LocationClue, RemoveOneMarker
+from solver.core.matching import max_matching, reserved_locations
 from solver.counting import count_assignments
 from solver.table import deduce, wording
-from solver.table.matching import max_matching, reserved_locations
 from solver.table.rules import check, marker_key, play
 from tests.game_helpers import board, deck, state
 

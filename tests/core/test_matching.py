@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.core.bits import indices
-from solver.table.matching import deficiency, hall_violator, max_matching, reserved_locations
+from solver.core.matching import deficiency, every_candidate_matched, hall_violator, max_matching, reserved_locations
 
 masks = st.lists(st.integers(min_value=0, max_value=0xFFFF), min_size=0, max_size=16)
 
@@ -81,3 +81,37 @@ def test_the_reserved_locations_by_their_definition(allowed: list[int]) -> None:
 def test_two_delicts_on_two_locations_reserve_them() -> None:
     assert reserved_locations([0b0011, 0b0011, 0b1100]) == 0b0011  # the third delict has two of its own
     assert reserved_locations([0b011, 0b110]) == 0
+
+
+def reference_every_candidate_matched(allowed: list[int]) -> bool:
+    """Every row matched at once, and each allowed pair in such a matching: the pair forced (its
+    location taken from the other rows) leaves no row unmatched."""
+    if deficiency(allowed):
+        return False
+    for row, mask in enumerate(allowed):
+        for location in indices(mask):
+            forced = [1 << location if other == row else other_mask & ~(1 << location)
+                      for other, other_mask in enumerate(allowed)]
+            if deficiency(forced):
+                return False
+    return True
+
+
+# One to three permutations together (every pair in a perfect matching), now and then a pair more.
+near_permutations = st.lists(st.permutations(range(16)), min_size=1, max_size=3).flatmap(
+    lambda orders: st.lists(st.integers(0, 0xFFFF), min_size=16, max_size=16).map(
+        lambda extra: [sum({1 << order[row] for order in orders}) | (extra[row] & extra[row] >> 4 & extra[row] >> 8
+                                                                     & extra[row] >> 12 & 0xF)
+                       for row in range(16)]))
+
+
+@settings(max_examples=500)
+@given(st.one_of(masks, near_permutations))
+def test_every_candidate_matched_by_its_definition(allowed: list[int]) -> None:
+    assert every_candidate_matched(allowed) == reference_every_candidate_matched(allowed)
+
+
+def test_a_closed_pair_leaves_a_candidate_unmatched() -> None:
+    assert every_candidate_matched([0b011, 0b011, 0b100])
+    assert not every_candidate_matched([0b011, 0b011, 0b111])  # the third row cannot take 0 or 1
+    assert not every_candidate_matched([0b011, 0b011, 0b011])  # three rows, two locations
