@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from solver.core.bits import bit, indices, mask_of, union
+from solver.core.bits import bit, indices, union
 
 
 def max_matching(allowed: Sequence[int]) -> dict[int, int]:
