@@ -159,7 +159,7 @@ def _match_every_row(allowed: Sequence[int], every: int) -> dict[int, int] | Non
         else:
             pending.append(row)
     for row in pending:
-        if not _augment(row, allowed, match, owner, [0]):
+        if not augment(row, allowed, match, owner, [0]):
             return None
     return {row: match[row] for row in placed}
 
@@ -192,7 +192,7 @@ def _closure(start: int, step: list[int]) -> int:
     return reached
 
 
-def _augment(row: int, allowed: Sequence[int], match: list[int], owner: list[int], seen: list[int]) -> bool:
+def augment(row: int, allowed: Sequence[int], match: list[int], owner: list[int], seen: list[int]) -> bool:
     """Kuhn's augmenting path from `row` (the locations seen so far in `seen[0]`)."""
     rest = allowed[row] & ~seen[0]
     while rest:
@@ -200,7 +200,7 @@ def _augment(row: int, allowed: Sequence[int], match: list[int], owner: list[int
         seen[0] |= low
         location = low.bit_length() - 1
         other = owner[location]
-        if other < 0 or _augment(other, allowed, match, owner, seen):
+        if other < 0 or augment(other, allowed, match, owner, seen):
             match[row], owner[location] = location, row
             return True
         rest &= ~seen[0]

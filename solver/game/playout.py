@@ -42,6 +42,7 @@ from weakref import WeakKeyDictionary
 from solver.core import names
 from solver.core.bits import FULL, byte_tables
 from solver.core.cards import Clue, DelictClue, DistrictClue, GroupClue, LocationClue
+from solver.core.matching import augment
 from solver.game.actions import Action, Deal, Decline, Discard, Draw, Pass, PayShuffle, Pick, Play, Shuffle, Stop
 from solver.game.game import HAND_SIZE, PICK_FROM, Game
 from solver.game.state import CHANCE, TERMINAL, State, Step
@@ -291,22 +292,8 @@ def _matching(markers: list[int], rows: list[int]) -> tuple[list[int], list[int]
         else:
             pending.append(d)
     for d in pending:
-        _augment(d, markers, match, owner, [0])
+        augment(d, markers, match, owner, [0])
     return match, owner
-
-
-def _augment(d: int, markers: list[int], match: list[int], owner: list[int], seen: list[int]) -> bool:
-    rest = markers[d] & ~seen[0]
-    while rest:
-        low = rest & -rest
-        seen[0] |= low
-        location = low.bit_length() - 1
-        other = owner[location]
-        if other < 0 or _augment(other, markers, match, owner, seen):
-            match[d], owner[location] = location, d
-            return True
-        rest &= ~seen[0]
-    return False
 
 
 def _overfull(markers: list[int]) -> bool:
