@@ -19,7 +19,6 @@ from typing import Literal
 
 from solver.core import names
 from solver.core.board import Board
-from solver.core.cards import DistrictClue
 from solver.solo.explain import known_state
 from solver.solo.puzzle import Puzzle, PuzzleClue
 from solver.solo.solve import impossible_placements
@@ -34,6 +33,7 @@ from solver.solo.techniques import (
     last_places,
     next_deduction,
     premise_cells,
+    read_cards,
     single_card,
     trial_is,
     with_truth,
@@ -249,28 +249,19 @@ def _card_on_grid(start: Candidates, clues: Sequence[PuzzleClue], board: Board, 
     return single_card(state, clues, board)
 
 
-def _is_reading(deduction: Deduction, clues: Sequence[PuzzleClue]) -> bool:
-    """A card step that only says what the card says (a district card needs the board: not a reading)."""
-    if deduction.technique != "card":
-        return False
-    entry = next((entry for entry in clues if entry.label == deduction.cards[0]), None)
-    return entry is not None and not isinstance(entry.clue, DistrictClue)
-
-
 def _first_real(start: Candidates, clues: Sequence[PuzzleClue], board: Board, unreadable: set[int],
                 ladder: Sequence[Technique] = TECHNIQUES) -> _Found:
-    """Read cards silently until the ladder's step is a real deduction (cards in `unreadable` stay unread)."""
+    """Read cards silently until the ladder's step is a real deduction (cards in `unreadable` stay unread).
+
+    The ladder starts with a card alone, so its steps are readings for as long as a card that only
+    says what is printed on it rules something out: they are read in one pass (`read_cards`), and
+    the ladder's next step is the real one (a district card's, or a harder technique's)."""
+    assert ladder[0].name == "card"
     state = start.copy()
     state.spent |= unreadable
-    read: list[str] = []
-    first_reading = None
-    while (deduction := next_deduction(state, clues, board, ladder)) is not None:
-        if not _is_reading(deduction, clues):
-            return _Found(deduction, first_reading, read, state)
-        first_reading = first_reading or deduction
-        read.append(deduction.cards[0])
-        state.apply(deduction)
-    return _Found(None, first_reading, read, state)
+    read, first_reading = read_cards(state, clues, board)
+    labels = [clues[index].label for index in read]
+    return _Found(next_deduction(state, clues, board, ladder), first_reading, labels, state)
 
 
 def _support(start: Candidates, clues: Sequence[PuzzleClue], board: Board, found: _Found) -> list[str]:

@@ -248,9 +248,45 @@ def single_card(state: Candidates, clues: Sequence[PuzzleClue], board: Board) ->
         removed = {d: state.masks[d] & ~keep for d, keep in enumerate(masks) if state.masks[d] & ~keep}
         state.spent.add(index)  # once applied, a one-by-one restriction never yields anything new
         if removed:
-            removals = [pair for d, mask in removed.items() for pair in _removals(d, mask)]
-            return Deduction("card", [entry.label], removals, _card_sentence(entry, removed, state))
+            return _card_deduction(entry, removed, state)
     return None
+
+
+def _card_deduction(entry: PuzzleClue, removed: dict[int, int], state: Candidates) -> Deduction:
+    removals = [pair for d, mask in removed.items() for pair in _removals(d, mask)]
+    return Deduction("card", [entry.label], removals, _card_sentence(entry, removed, state))
+
+
+def read_cards(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> tuple[list[int], Deduction | None]:
+    """Read the cards that only say what is printed on them, as `single_card` steps would one after
+    another while each is such a reading, in one pass: every unread card that restricts delicts one
+    by one, in the cards' order, applied to `state`. A district card needs the board: the pass stops
+    before the first one that would rule something out (left unread, it is the next card step).
+    Returns the indices of the cards that ruled something out, in the order read, and the first of
+    them as its step (None when none did); a Contradiction as `Candidates.apply` raises it."""
+    read: list[int] = []
+    first: Deduction | None = None
+    masks, spent = state.masks, state.spent
+    for index, entry in enumerate(clues):
+        if index in spent:
+            continue
+        keeps = _unary_mask(entry.clue, board)
+        if keeps is None:
+            spent.add(index)
+            continue
+        removed = {d: masks[d] & ~keep for d, keep in enumerate(keeps) if masks[d] & ~keep}
+        if removed and isinstance(entry.clue, DistrictClue):
+            break
+        spent.add(index)
+        if not removed:
+            continue
+        if first is None:
+            first = _card_deduction(entry, removed, state)
+        read.append(index)
+        for d, gone in removed.items():
+            state.restrict(d, ~gone)
+        state.check()
+    return read, first
 
 
 # --- level 1: one candidate left ---------------------------------------------------
