@@ -25,12 +25,15 @@ LOCATION_BITS = 1 << np.arange(N, dtype=np.int64)  # bit(location) for numpy ind
 
 
 @cache
+def popcounts() -> np.ndarray:
+    """The number of locations in each set of locations, indexed by its mask (int64)."""
+    return np.bitwise_count(np.arange(1 << N, dtype=np.int64)).astype(np.int64)
+
+
+@cache
 def _layers() -> tuple[list[np.ndarray], np.ndarray]:
     """The masks of each popcount layer, ascending, and every mask's position in its layer."""
-    masks = np.arange(1 << N, dtype=np.int64)
-    popcount = np.zeros(1 << N, dtype=np.int64)
-    for bit in range(N):
-        popcount += (masks >> bit) & 1
+    popcount = popcounts()
     layers = [np.flatnonzero(popcount == k) for k in range(N + 1)]
     position = np.zeros(1 << N, dtype=np.int64)
     for layer in layers:

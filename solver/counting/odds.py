@@ -39,6 +39,7 @@ from solver.counting import Reduced, count_reduced, reduce_clues
 from solver.counting.arrays import distinct_with_inverse
 from solver.counting.backward import keyed_odds, sparse_odds
 from solver.counting.costs import MOST_PLACEMENTS, MOST_TERMS
+from solver.counting.dense import _layers
 from solver.counting.reduce import live_group_clues, shrunk_masks
 
 Table = tuple[tuple[int, ...], ...]
@@ -418,19 +419,9 @@ def _meet(items: Sequence[Item], forward: Ints, backward: Ints, layer: int, sign
 
 
 @cache
-def _layers() -> tuple[Ints, ...]:
-    """The location sets of each size."""
-    sets = np.arange(1 << SIZE, dtype=np.int64)
-    popcount = np.zeros(1 << SIZE, dtype=np.int64)
-    for bit in range(SIZE):
-        popcount += (sets >> bit) & 1
-    return tuple(sets[popcount == size] for size in range(SIZE + 1))
-
-
-@cache
 def _steps(layer: int) -> tuple[Ints, ...]:
     """Per location l: the location sets of size `layer` without l."""
-    inside = _layers()[layer]
+    inside = _layers()[0][layer]
     return tuple(inside[(inside >> bit) & 1 == 0] for bit in range(SIZE))
 
 
@@ -440,7 +431,7 @@ def _moves(layer: int, mask: int) -> list[tuple[int, Ints]]:
 
 
 def _disjoint(layer: int, locations: int) -> Ints:
-    inside = _layers()[layer]
+    inside = _layers()[0][layer]
     disjoint: Ints = inside[(inside & locations) == 0]
     return disjoint
 
@@ -454,7 +445,7 @@ def _unit_vector(at: int) -> Ints:
 def _only_layer(vector: Ints, layer: int) -> Ints:
     """The vector's entries on sets of size `layer`; the summed terms leave others behind."""
     kept = np.zeros(1 << SIZE, dtype=np.int64)
-    sets = _layers()[layer]
+    sets = _layers()[0][layer]
     kept[sets] = vector[sets]
     return kept
 

@@ -20,14 +20,14 @@ and reached.to_profiles sum the other items' ways per profile of the locations t
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 from math import factorial
 
 import numpy as np
 
 from solver.core.bits import FULL, N
 from solver.counting.costs import FREE_FEWEST, PROFILE_LIMIT
-from solver.counting.dense import _layers
+from solver.counting.dense import _layers, popcounts
 
 Vectors = dict[int, np.ndarray]
 
@@ -131,22 +131,12 @@ def _arrangements(profiles: Profiles) -> np.ndarray:
     return np.prod(table[digits], axis=1)
 
 
-@cache
-def _popcounts() -> np.ndarray:
-    """The number of locations in each set of locations."""
-    sets = np.arange(1 << N, dtype=np.int64)
-    counts = np.zeros(1 << N, dtype=np.int64)
-    for bit in range(N):
-        counts += (sets >> bit) & 1
-    return counts
-
-
 def profile_index(profiles: Profiles, sets: np.ndarray) -> np.ndarray:
     """The profile of each set of locations."""
-    popcounts = _popcounts()
+    counts = popcounts()
     index = np.zeros(len(sets), dtype=np.int64)
     for cls, stride in zip(profiles.classes, profiles.strides, strict=True):
-        index += stride * popcounts[sets & cls]
+        index += stride * counts[sets & cls]
     return index
 
 
