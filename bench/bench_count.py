@@ -103,11 +103,6 @@ def timed(function, repeat: int = 1):
     return result, best
 
 
-def best_time(call, runs: int) -> float:
-    """The fastest of `runs` calls, in seconds."""
-    return timed(call, runs)[1]
-
-
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--cap", type=float, default=3.0, help="seconds per CP-SAT enumeration")
