@@ -30,6 +30,7 @@ from solver.counting.costs import FREE_FEWEST, PROFILE_LIMIT
 from solver.counting.dense import _layers, popcounts
 
 Vectors = dict[int, np.ndarray]
+RUNS_AS_SLICES = 12  # a shift of fewer runs than this is added slice by slice (measured: 8-12 best)
 
 
 @dataclass(frozen=True)
@@ -123,6 +124,27 @@ def _shifts(profiles: Profiles, left: int) -> list[tuple[np.ndarray, np.ndarray]
     return steps
 
 
+Shift = tuple[int, list[tuple[slice, slice]] | None, np.ndarray, np.ndarray]
+
+
+@lru_cache(maxsize=1024)
+def _moves(profiles: Profiles, left: int) -> list[Shift]:
+    """_shifts per class, with its class, and as slices when both position lists are a few runs
+    of consecutive positions (a class of a large stride): a slice adds in place, where index
+    arrays gather and scatter every row (a class of stride 1 breaks at every digit: arrays)."""
+    moves: list[Shift] = []
+    for cls, (fewer, more) in zip(profiles.classes, _shifts(profiles, left), strict=True):
+        breaks = (np.flatnonzero((np.diff(fewer) != 1) | (np.diff(more) != 1)) + 1).tolist()
+        runs: list[tuple[slice, slice]] | None = None
+        if not len(fewer):
+            runs = []
+        elif len(breaks) < RUNS_AS_SLICES:
+            runs = [(slice(int(fewer[start]), int(fewer[end - 1]) + 1), slice(int(more[start]), int(more[end - 1]) + 1))
+                    for start, end in zip([0, *breaks], [*breaks, len(fewer)], strict=True)]
+        moves.append((cls, runs, fewer, more))
+    return moves
+
+
 @lru_cache(maxsize=64)
 def _arrangements(profiles: Profiles) -> np.ndarray:
     """Per profile, Π c_q!: the ways to order c_q delicts on c_q locations of each class."""
@@ -161,9 +183,14 @@ def place_free(vector: np.ndarray, mask: int, profiles: Profiles, into: np.ndarr
     """Add to `into` (over the profiles of left - 1 locations) the profiles left after one
     more free delict takes a location of a class of `mask` from `vector` (over the profiles
     of `left` locations); the profiles are the first axis."""
-    for cls, (fewer, more) in zip(profiles.classes, _shifts(profiles, left), strict=True):
-        if mask & cls:
-            into[fewer] += vector[more]
+    for cls, runs, fewer, more in _moves(profiles, left):
+        if not mask & cls:
+            continue
+        if runs is None:
+            into[fewer] += vector.take(more, axis=0)
+        else:
+            for target, source in runs:
+                into[target] += vector[source]
 
 
 def by_profile(vectors: Vectors, layer: int, profiles: Profiles) -> Vectors:

@@ -11,7 +11,16 @@ import pytest
 from solver.core import names
 from solver.core.bits import FULL
 from solver.counting import reduce_clues
-from solver.counting.profiles import PROFILE_LIMIT, free_profiles, profile_index, profiles_of
+from solver.counting.profiles import (
+    PROFILE_LIMIT,
+    _digits,
+    _layer,
+    free_profiles,
+    layer_width,
+    place_free,
+    profile_index,
+    profiles_of,
+)
 from solver.counting.reduce import direction_tables
 from tests.clue_sets import pinned_solution, true_clue
 from tests.counting.test_count import _random_clue
@@ -57,3 +66,26 @@ def test_refined_profiles_equal_brute_force(board, seed):
     count, ran = _forced(reduced, allowed)
     assert count == brute_force_count(clues, board, pinned)
     assert ran == 1 or count == 0
+
+
+@pytest.mark.parametrize("masks", [(), (0b1010_1010_1010_1010,), (0x00FF, 0x0F0F), (0x1234, 0xF00F, 0x0FF0)])
+def test_place_free_moves_each_profile_to_one_fewer_in_a_class_of_the_mask(board, masks):
+    """By its definition, profile by profile: whatever slices or index arrays it adds with."""
+    dir_bits = tuple(direction_tables(reduce_clues([], board))[0])
+    profiles = profiles_of(dir_bits, masks)
+    digits = _digits(profiles)
+    rng = np.random.default_rng(len(masks))
+    for left in range(1, 17):
+        vector = rng.integers(0, 1000, (layer_width(profiles, left), 3))
+        members, _ = _layer(profiles, left)
+        _, below = _layer(profiles, left - 1)
+        first, last = profiles.classes[0], profiles.classes[-1]
+        for mask in (FULL, *masks, first, last, first | last):
+            into = np.zeros((layer_width(profiles, left - 1), 3), dtype=np.int64)
+            place_free(vector, mask, profiles, into, left)
+            expected = np.zeros_like(into)
+            for row, profile in enumerate(members.tolist()):
+                for column, (cls, stride) in enumerate(zip(profiles.classes, profiles.strides, strict=True)):
+                    if mask & cls and digits[profile, column] > 0:
+                        expected[below[profile - stride]] += vector[row]
+            assert (into == expected).all()
