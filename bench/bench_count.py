@@ -12,8 +12,11 @@ worst included): random clue sets weighted to group (B) and district (C) cards, 
 for a hidden solution, then hill climbing (swap, add or drop a clue) from the slowest sets found.
 Each set is timed as the best of three runs (a busy machine's preemptions are not the
 counter's), next to the previous signed-branch path (tests/counting/reference_branched.py) on
-the same sets, in the same run. The climb adapts to the counter, so further hunts from other
-seeds (--seeds, count_clues alone, ≈ 15 s each) look for slow sets the first one missed.
+the same sets, in the same run. The slowest of thousands of best-of-three times is as often a
+set whose three runs were all preempted as a slow set, and the climb keeps such sets: the
+verdict is on the 10 slowest found (FINALISTS), each timed again as the best of 15 runs
+(FINAL_REPEAT). The climb adapts to the counter, so further hunts from other seeds (--seeds,
+count_clues alone, ≈ 15 s each) look for slow sets the first one missed.
 """
 
 from __future__ import annotations
@@ -209,6 +212,8 @@ def worst_table(seeds: int, board) -> None:
 
 
 GOAL_MS = 20.0
+FINALISTS = 10  # the slowest sets found, timed again before the verdict
+FINAL_REPEAT = 15
 HUNT_KINDS = "BBBBBCCCCCADN"  # weighted to group and district cards, with some delict, location, not cards
 HARD_STARTS = 60  # sets with every true group clue and a few district clues, also climbed from
 
@@ -313,9 +318,11 @@ def hunt(sets: int, steps: int, seed: int, board) -> None:
     for label, rows in (("random", random_rows), ("all (+ hard + climbed)", found)):
         print(f"{label:<28}{'keyed':<10}{quantiles([r[0] for r in rows])}")
         print(f"{'':<28}{'baseline':<10}{quantiles([r[1] for r in rows])}")
-    new, old, _, clues = max(found, key=lambda row: row[0])
+    found_new = max(row[0] for row in found)
+    new, old, _, clues = retimed(found, board)[0]
     verdict = "holds" if new * 1000 <= GOAL_MS else "MISSED"
-    print(f"slowest set for count_clues: {new * 1000:.1f} ms (baseline {old * 1000:.1f} ms); "
+    print(f"slowest set for count_clues: {new * 1000:.1f} ms, best of {FINAL_REPEAT} over the {FINALISTS} slowest "
+          f"found (slowest found: {found_new * 1000:.1f} ms, best of 3; baseline {old * 1000:.1f} ms); "
           f"goal <= {GOAL_MS:.0f} ms {verdict}; its {len(clues)} clues:")
     for clue in clues:
         print(f"  {clue.sentence()}")
@@ -323,6 +330,15 @@ def hunt(sets: int, steps: int, seed: int, board) -> None:
           f"{free_runs[0]} placed free delicts last over profiles")
     old_worst = max(found, key=lambda row: row[1])
     print(f"slowest set for the baseline: {old_worst[1] * 1000:.1f} ms (count_clues {old_worst[0] * 1000:.1f} ms)")
+
+
+def retimed(found: list, board) -> list:
+    """The FINALISTS slowest rows found, count_clues timed again as the best of FINAL_REPEAT runs
+    (their baseline times kept), slowest first."""
+    finalists = sorted(found, key=lambda row: -row[0])[:FINALISTS]
+    again = [(timed(lambda clues=row[3]: count_clues(clues, board), repeat=FINAL_REPEAT)[1], *row[1:])
+             for row in finalists]
+    return sorted(again, key=lambda row: -row[0])
 
 
 def keyed_time(clues, board) -> tuple[float, float]:
@@ -334,17 +350,18 @@ def more_hunts(sets: int, steps: int, seeds: range, board) -> None:
     """The same hunt from other seeds, count_clues alone: the climb adapts to the counter, so
     each seed finds other slow sets."""
     print(f"more hunts, count_clues alone (the same sets and climb, seeds {seeds.start}-{seeds.stop - 1}):")
-    print(f"{'seed':<8}{'p50':>8}{'p99':>8}{'max':>9}")
+    print(f"{'seed':<8}{'p50':>8}{'p99':>8}{'max':>9}{'re-timed':>10}")
     worst = None
     for seed in seeds:
         found, _ = search(sets, steps, seed, board, keyed_time)
-        print(f"{seed:<8}{quantiles([row[0] for row in found])}")
-        slowest = max(found, key=lambda row: row[0])
+        slowest = retimed(found, board)[0]
+        print(f"{seed:<8}{quantiles([row[0] for row in found])}{slowest[0] * 1000:>10.1f}")
         if worst is None or slowest[0] > worst[0]:
             worst = slowest
     assert worst is not None
     verdict = "holds" if worst[0] * 1000 <= GOAL_MS else "MISSED"
-    print(f"slowest set of these hunts: {worst[0] * 1000:.1f} ms; goal <= {GOAL_MS:.0f} ms {verdict}; its clues:")
+    print(f"slowest set of these hunts: {worst[0] * 1000:.1f} ms (re-timed: best of {FINAL_REPEAT} over each hunt's "
+          f"{FINALISTS} slowest found); goal <= {GOAL_MS:.0f} ms {verdict}; its clues:")
     for clue in worst[3]:
         print(f"  {clue.sentence()}")
 
