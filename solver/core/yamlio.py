@@ -318,6 +318,42 @@ def dump_yaml(data: Any) -> str:
     return yaml.dump(plain, Dumper=dumper, sort_keys=False, allow_unicode=True, width=110)
 
 
+def dump_yaml_kept_entries(data: dict[str, Any], key: str) -> str:
+    """dump_yaml(data), where `key`, the mapping's last key, holds a list of mappings of plain values
+    (str, int, bool, None, and lists and plain dicts of them: no FlowMap) written again and again,
+    unchanged, as the list grows (a game's history: every save wrote all of it, about 0.2 ms an
+    entry): each entry's text is kept, by its repr. A top-level mapping's text is its keys' texts
+    one after another, and a block list's text its entries' texts, each as if alone, when one
+    emitter writes them all (text beyond the Basic Multilingual Plane anywhere: the plain one)."""
+    assert list(data)[-1] == key, "the entries are the mapping's last key"
+    entries = data[key]
+    assert all(type(entry) is dict for entry in entries), "the entries are plain mappings"
+    rest = {name: value for name, value in data.items() if name != key}
+    kept = [_kept_entry(key, entry) for entry in entries]
+    if not entries or not _within_the_bmp(rest) or not all(within for _, within in kept):
+        return dump_yaml(data)
+    head = dump_yaml(rest) if rest else ""  # (an empty mapping alone is written "{}")
+    return head + f"{key}:\n" + "".join(text for text, _ in kept)
+
+
+_KEPT_ENTRIES: dict[tuple[str, str], tuple[str, bool]] = {}  # (key, an entry's repr) -> (its text, within the BMP)
+_KEPT_LIMIT = 4096
+
+
+def _kept_entry(key: str, entry: dict[str, Any]) -> tuple[str, bool]:
+    """One entry of the list under `key` as the fast emitter writes it in the list's text (after
+    `key:`), and whether it is all of the Basic Multilingual Plane (else the text is not used)."""
+    known = (key, repr(entry))  # tells apart what YAML writes apart (1, "1", True, None)
+    found = _KEPT_ENTRIES.get(known)
+    if found is None:
+        within = _within_the_bmp(entry)
+        found = (dump_yaml({key: [entry]})[len(key) + 2:] if within else "", within)
+        if len(_KEPT_ENTRIES) >= _KEPT_LIMIT:
+            _KEPT_ENTRIES.clear()  # a bound, not a policy: the entries of the games going on come back at once
+        _KEPT_ENTRIES[known] = found
+    return found
+
+
 def _within_the_bmp(data: Any) -> bool:
     """Whether every text in `data` (keys too) is of the Basic Multilingual Plane."""
     if isinstance(data, str):

@@ -22,7 +22,15 @@ from typing import Any, Final, Literal, NamedTuple
 from solver.core import names
 from solver.core.deck import CARD_NUMBERS
 from solver.core.errors import BadInput, control_character, did_you_mean
-from solver.core.yamlio import dump_yaml, line_of, parse_yaml, previous_version, read_text, remove_now, save_atomic
+from solver.core.yamlio import (
+    dump_yaml_kept_entries,
+    line_of,
+    parse_yaml,
+    previous_version,
+    read_text,
+    remove_now,
+    save_atomic,
+)
 from solver.table.errors import StateConflict
 
 MARKERS_PER_DELICT = 5
@@ -489,7 +497,8 @@ class GameState:
         return data
 
     def to_yaml(self) -> str:
-        return dump_yaml(self.to_dict())
+        # each move's text is kept: late in a game a save does not write every move anew
+        return dump_yaml_kept_entries(self.to_dict(), "history")
 
     def save(self, path: str | Path, reuse_previous: bool = False, retire: Callable[[Path], None] = remove_now) -> str:
         """Write atomically, and return the text written; the previous file is kept as PATH.prev

@@ -15,7 +15,15 @@ from hypothesis import strategies as st
 
 from solver.core import yamlio
 from solver.core.errors import BadInput
-from solver.core.yamlio import FlowMap, dump_yaml, line_of, load_yaml, previous_version, save_atomic
+from solver.core.yamlio import (
+    FlowMap,
+    dump_yaml,
+    dump_yaml_kept_entries,
+    line_of,
+    load_yaml,
+    previous_version,
+    save_atomic,
+)
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 
@@ -279,6 +287,31 @@ def test_the_fast_emitter_writes_the_files_as_the_plain_one_did():
     for document in documents:
         plain = yaml.dump(_plain(document), Dumper=_FlowDumper, sort_keys=False, allow_unicode=True, width=110)
         assert dump_yaml(document) == plain
+
+
+_ANY_TEXT = st.text(alphabet=st.characters(exclude_categories=("Cs",)), max_size=12)  # emoji too
+_ANY_VALUES = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), _ANY_TEXT,
+              st.sampled_from(["yes", "no", "null", "~", "0x1F", "1e3", "a: b", "- a", "#", "'", '"', "😀", "x" * 130])),
+    lambda inner: st.one_of(st.lists(inner, max_size=30), st.dictionaries(_ANY_TEXT, inner, max_size=4)),
+    max_leaves=40)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.dictionaries(_ANY_TEXT, _ANY_VALUES, max_size=5),
+       st.lists(st.dictionaries(_ANY_TEXT, _ANY_VALUES, max_size=5), max_size=6))
+def test_kept_entries_are_written_as_the_whole_mapping_is(head, entries):
+    """Emoji (the plain emitter), long texts and lists (folded at the width), an empty list; asked
+    twice, the second time from the entries' kept texts."""
+    data = {**{key: value for key, value in head.items() if key != "history"}, "history": entries}
+    assert dump_yaml_kept_entries(data, "history") == dump_yaml(data)
+    assert dump_yaml_kept_entries(data, "history") == dump_yaml(data)
+
+
+def test_kept_entries_tell_apart_what_yaml_writes_apart():
+    for value in (1, "1", True, "true", None, "null", 1.5, "1.5"):
+        data = {"history": [{"card": value}]}
+        assert dump_yaml_kept_entries(data, "history") == dump_yaml(data)
 
 
 def test_text_beyond_the_bmp_is_written_as_is():

@@ -330,3 +330,20 @@ def test_a_bad_variant_is_refused_at_its_line(tmp_path, variant, line, words):
     with pytest.raises(BadInput) as caught:
         load_state(path)
     assert words in caught.value.message and caught.value.line == line
+
+
+@pytest.mark.parametrize("players", [["Anna", "Bärbel", "Carl"], ["Anna", "Carl 😀"]])
+def test_a_state_is_written_as_its_whole_mapping_is_however_often_its_moves_were_written(players):
+    """The moves' texts are kept from one save to the next (solver.core.yamlio.dump_yaml_kept_entries)."""
+    from solver.core.yamlio import dump_yaml
+    from solver.table.rules import play
+
+    game = new_game(players)
+    assert game.to_yaml() == dump_yaml(game.to_dict())
+    for number in (11, 38, 5, 60, 23, 70, 3):
+        play(game, deck().clue(number), board(), number, choice="break-in" if number == 23 else None)
+        assert game.to_yaml() == dump_yaml(game.to_dict())
+    assert len(game.history) > 3
+    while game.history:
+        game.pop()
+        assert game.to_yaml() == dump_yaml(game.to_dict())
