@@ -193,7 +193,8 @@ class Effect:
 
 @dataclass
 class Move:
-    """One entry of the move stack: enough to undo it exactly."""
+    """One entry of the move stack: enough to undo it exactly. Not changed once pushed: copies of
+    a state share their moves (`GameState.copy`)."""
 
     kind: MoveKind
     player: str
@@ -339,10 +340,9 @@ class GameState:
         return self.players[(self.players.index(self.turn) + 1) % len(self.players)]
 
     def copy(self, stack: bool = True) -> GameState:
-        duplicate = copy.deepcopy(self)
-        if not stack:
-            duplicate.history = []
-        return duplicate
+        """A state of its own to change; its moves are this state's (a move is never changed once
+        pushed, only pushed and popped), so that a copy costs no more late in a game."""
+        return copy.deepcopy(self, {id(self.history): list(self.history) if stack else []})
 
     # ----- the move stack ------------------------------------------------------------
 
@@ -375,7 +375,7 @@ class GameState:
         """Undo the last move exactly; IndexError when there is none, BadInput when the board
         no longer holds what the move did (the file was edited by hand since)."""
         move = self.history[-1]
-        trial = copy.deepcopy(self)
+        trial = self.copy()
         undone = trial._holds(move)
         if undone:
             trial._pop_unchecked()

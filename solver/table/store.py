@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import atexit
 import collections
-import copy
 import dataclasses
 import errno
 import hashlib
@@ -241,7 +240,7 @@ class StateFile:
         """The state of these bytes for a change to make its own: never a state another reader holds."""
         last = self._last()
         if last is not None and last.data == data:
-            return copy.deepcopy(last.snapshot.state)
+            return last.snapshot.state.copy()
         return parse_state(decode_text(data, str(self.path)), str(self.path))
 
     def version(self) -> str | None:

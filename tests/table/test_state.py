@@ -347,3 +347,15 @@ def test_a_state_is_written_as_its_whole_mapping_is_however_often_its_moves_were
     while game.history:
         game.pop()
         assert game.to_yaml() == dump_yaml(game.to_dict())
+
+
+def test_a_copy_is_a_board_of_its_own_sharing_the_moves_pushed():
+    from solver.table.rules import play
+
+    game = new_game(["Anna", "Ben"])
+    play(game, deck().clue(38), board(), 38)
+    twin = game.copy()
+    assert twin == game and twin.history[0] is game.history[0]
+    twin.pop()
+    assert not twin.history and len(game.history) == 1 and game.markers and not twin.markers
+    assert game.copy(stack=False).history == []
