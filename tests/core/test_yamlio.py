@@ -292,7 +292,8 @@ def test_the_fast_emitter_writes_the_files_as_the_plain_one_did():
 _ANY_TEXT = st.text(alphabet=st.characters(exclude_categories=("Cs",)), max_size=12)  # emoji too
 _ANY_VALUES = st.recursive(
     st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), _ANY_TEXT,
-              st.sampled_from(["yes", "no", "null", "~", "0x1F", "1e3", "a: b", "- a", "#", "'", '"', "😀", "x" * 130])),
+              st.sampled_from(["yes", "no", "null", "~", "0x1F", "1e3", "a: b", "- a", "#", "'", '"', "😀",
+                               "x" * 130])),
     lambda inner: st.one_of(st.lists(inner, max_size=30), st.dictionaries(_ANY_TEXT, inner, max_size=4)),
     max_leaves=40)
 

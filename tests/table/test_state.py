@@ -353,9 +353,12 @@ def test_a_copy_is_a_board_of_its_own_sharing_the_moves_pushed():
     from solver.table.rules import play
 
     game = new_game(["Anna", "Ben"])
-    play(game, deck().clue(38), board(), 38)
+    for number in (11, 38, 5):
+        play(game, deck().clue(number), board(), number)
+    moves, markers = len(game.history), dict(game.markers)
     twin = game.copy()
-    assert twin == game and twin.history[0] is game.history[0]
-    twin.pop()
-    assert not twin.history and len(game.history) == 1 and game.markers and not twin.markers
+    assert moves and twin == game and all(a is b for a, b in zip(twin.history, game.history, strict=True))
+    while twin.history:
+        twin.pop()
+    assert len(game.history) == moves and game.markers == markers and not twin.markers
     assert game.copy(stack=False).history == []
