@@ -507,13 +507,14 @@ class GameState:
         With `reuse_previous` (after an undo): when PATH.prev holds exactly this state, its own
         text is written back, so that a move and its undo leave the file byte for byte as it was.
         """
-        text = self.to_yaml()
+        data = self.to_dict()
+        text = dump_yaml_kept_entries(data, "history")
         previous = previous_version(path)
         if reuse_previous and previous.exists() and not previous.is_symlink():
             try:
                 previous_text = read_text(previous)
                 # the same text needs no parse: writing either is writing the same bytes
-                if previous_text != text and _content_of(previous_text, str(previous)) == self.to_dict():
+                if previous_text != text and _content_of(previous_text, str(previous)) == data:
                     text = previous_text
             except BadInput:
                 pass  # an unreadable previous file is simply not reused

@@ -313,10 +313,10 @@ class StateFile:
                 raise BoardChanged(self._snapshot_of(data))
             with self._holding(stamp if _stamp(self.path) == stamp else None, data):
                 state = self._own_state(data)
-                before = state.to_dict()
+                before = state.copy()  # its moves shared: compared by identity first, not written out
                 yield state
                 self.changed = Snapshot(state, version)
-                if state.to_dict() != before:  # nothing changed, nothing written
+                if state != before:  # nothing changed, nothing written
                     data = state.save(self.path, reuse_previous, retire=remove_later).encode("utf-8")
                     self.changed = Snapshot(state, version_of(data))
                     self._remember(data, self.changed)
