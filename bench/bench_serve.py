@@ -27,7 +27,9 @@ inflate it. And the server's side of each load, measured in its process around t
 time for checks and for changes (what neither the HTTP parsing nor the event loop's queue adds), and
 how late the event loop ran a 1 ms sleep (how long something else held it).
 
-    python bench/bench_serve.py [--seconds 10] [--clients 40] [--streams 200]
+With --history N the game has N earlier moves (a late game), so that every save writes them too.
+
+    python bench/bench_serve.py [--seconds 10] [--clients 40] [--streams 200] [--history 0]
 """
 
 from __future__ import annotations
@@ -109,9 +111,10 @@ class Probe:
         await send({"type": "http.response.body", "body": body})
 
 
-def start_server(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(folder: Path, earlier: int = 0) -> tuple[subprocess.Popen[bytes], str]:
     data = new_game(["Anna", "Ben"]).to_dict()
     data["markers"] = RULE_4
+    data["history"] = [_a_play_of_38()] * earlier
     state = folder / "game.yaml"
     state.write_text(dump_yaml(data), encoding="utf-8")
     port = free_port()
@@ -127,6 +130,24 @@ def start_server(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
             time.sleep(0.1)
     server.kill()
     raise RuntimeError("the server did not start")
+
+
+def _a_play_of_38() -> dict[str, Any]:
+    """The history entry of card 38 played on the rule 4 board (a late game's earlier moves, as
+    `--history` writes them: the board does not show them, and they are never undone)."""
+    from solver.core.board import load_board
+    from solver.core.deck import load_deck
+    from solver.table.rules import play
+    from solver.table.state import parse_state
+
+    game = new_game(["Anna", "Ben"]).to_dict()
+    game["markers"] = RULE_4
+    state = parse_state(dump_yaml(game), "game.yaml")
+    play(state, load_deck().clue(38), load_board(), 38)
+    return state.history[-1].to_dict()
+
+
+EARLIER = 0  # moves in the history before the loads start (--history): the clients play and undo above them
 
 
 @dataclass
@@ -199,9 +220,9 @@ async def change(client: Connection, seen: dict[str, Any], load: Load) -> None:
     load.statuses[status] = load.statuses.get(status, 0) + 1
     state = document.get("state")
     if state is not None:
-        seen["version"], seen["moves"] = state["version"], len(state["history"])
+        seen["version"], seen["moves"] = state["version"], len(state["history"]) - EARLIER
     if status == 200:
-        if len(state["history"]) != moves + (-1 if moves else 1):
+        if len(state["history"]) - EARLIER != moves + (-1 if moves else 1):
             load.doubled += 1
         if moves:
             load.undos += 1
@@ -220,7 +241,7 @@ async def check(client: Connection, load: Load) -> None:
 async def client_loop(client: Connection, seconds: float, period: float | None, load: Load, seed: int) -> None:
     chance = random.Random(seed)
     state = (await client.request("GET", "/api/state"))[1]
-    seen: dict[str, Any] = {"version": state["version"], "moves": len(state["history"])}
+    seen: dict[str, Any] = {"version": state["version"], "moves": len(state["history"]) - EARLIER}
     end = time.monotonic() + seconds
     tick = time.monotonic() + chance.random() * (period or 0)
     while time.monotonic() < end:
@@ -357,13 +378,17 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10.0, help="how long each load runs")
     parser.add_argument("--clients", type=int, default=40)
     parser.add_argument("--streams", type=int, default=200, help="pages holding /api/events open")
+    parser.add_argument("--history", type=int, default=0,
+                        help="earlier moves in the game's history (a late game: every save writes them)")
     args = parser.parse_args()
+    global EARLIER
+    EARLIER = args.history
     with tempfile.TemporaryDirectory() as folder:
-        server, url = start_server(Path(folder))
+        server, url = start_server(Path(folder), args.history)
         try:
             calm = asyncio.run(quiet(url, 300))
             paced = asyncio.run(run_load(url, args.clients, args.streams, args.seconds, 0.1, server.pid))
-            paced_faults = lost_or_doubled(url, paced, 0)
+            paced_faults = lost_or_doubled(url, paced, args.history)
             moves = len(httpx.get(url + "/api/state").json()["history"])
             busy = asyncio.run(run_load(url, args.clients, args.streams, args.seconds, None, server.pid))
             busy_faults = lost_or_doubled(url, busy, moves)
