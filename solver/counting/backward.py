@@ -476,13 +476,18 @@ def _free_forward(
     for index, item in enumerate(free):
         own = item.fields & full
         bits, klass = _moves(item, profiles)
-        targets = states.table[:, None] | bits[None, :]
-        kept = ((targets | later[index + 1]) & own) == own
-        table = distinct(targets[kept])
-        target_index = np.searchsorted(table, targets)
-        ok = kept[states.index] & (digits[states.profile[:, None], klass[None, :]] > 0)
-        before, column = np.nonzero(ok)
-        key_index = target_index[states.index[before], column]
+        room = digits[states.profile[:, None], klass[None, :]] > 0
+        if not own and not bits.any():  # no key bit moves, every key is kept: the keys stay as they are
+            table = states.table
+            before, column = np.nonzero(room)
+            key_index = states.index[before]
+        else:
+            targets = states.table[:, None] | bits[None, :]
+            kept = ((targets | later[index + 1]) & own) == own
+            table = distinct(targets[kept])
+            target_index = np.searchsorted(table, targets)
+            before, column = np.nonzero(kept[states.index] & room)
+            key_index = target_index[states.index[before], column]
         profile = states.profile[before] - strides[klass[column]]
         step, states = _free_step(before, key_index, profile, klass[column], states, table, profiles, left - index - 1)
         steps.append(step)
