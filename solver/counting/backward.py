@@ -477,7 +477,7 @@ def _free_forward(
         own = item.fields & full
         bits, klass = _moves(item, profiles)
         room = digits[states.profile[:, None], klass[None, :]] > 0
-        if not own and not bits.any():  # no key bit moves, every key is kept: the keys stay as they are
+        if len(bits) and not own and not bits.any():  # no key bit moves, every key is kept: the keys stay
             table = states.table
             before, column = np.nonzero(room)
             key_index = states.index[before]
