@@ -497,8 +497,7 @@ class GameState:
         return data
 
     def to_yaml(self) -> str:
-        # each move's text is kept: late in a game a save does not write every move anew
-        return dump_yaml_kept_entries(self.to_dict(), "history")
+        return _written(self.to_dict())
 
     def save(self, path: str | Path, reuse_previous: bool = False, retire: Callable[[Path], None] = remove_now) -> str:
         """Write atomically, and return the text written; the previous file is kept as PATH.prev
@@ -508,7 +507,7 @@ class GameState:
         text is written back, so that a move and its undo leave the file byte for byte as it was.
         """
         data = self.to_dict()
-        text = dump_yaml_kept_entries(data, "history")
+        text = _written(data)
         previous = previous_version(path)
         if reuse_previous and previous.exists() and not previous.is_symlink():
             try:
@@ -520,6 +519,12 @@ class GameState:
                 pass  # an unreadable previous file is simply not reused
         save_atomic(path, text, retire=retire)
         return text
+
+
+def _written(data: dict[str, Any]) -> str:
+    """The text of a state's dict; each move's text is kept, so late in a game a save does not
+    write every move anew."""
+    return dump_yaml_kept_entries(data, "history")
 
 
 @lru_cache(maxsize=8)

@@ -236,13 +236,6 @@ class StateFile:
             return last.snapshot
         return Snapshot(parse_state(decode_text(data, str(self.path)), str(self.path)), version_of(data))
 
-    def _own_state(self, data: bytes) -> GameState:
-        """The state of these bytes for a change to make its own: never a state another reader holds."""
-        last = self._last()
-        if last is not None and last.data == data:
-            return last.snapshot.state.copy()
-        return parse_state(decode_text(data, str(self.path)), str(self.path))
-
     def version(self) -> str | None:
         """The current version, or None when the file is missing (cheap: no parsing)."""
         try:
@@ -311,26 +304,26 @@ class StateFile:
             version = version_of(data)
             if expected_version is not None and version != expected_version:
                 raise BoardChanged(self._snapshot_of(data))
-            with self._holding(stamp if _stamp(self.path) == stamp else None, data):
-                state = self._own_state(data)
-                before = state.copy()  # its moves shared: compared by identity first, not written out
+            with self._holding(stamp if _stamp(self.path) == stamp else None, data) as board:
+                state = board.state.copy()  # of its own: the board is shared with the readers
                 yield state
                 self.changed = Snapshot(state, version)
-                if state != before:  # nothing changed, nothing written
+                if state != board.state:  # nothing changed, nothing written (the moves compared by identity first)
                     data = state.save(self.path, reuse_previous, retire=remove_later).encode("utf-8")
                     self.changed = Snapshot(state, version_of(data))
                     self._remember(data, self.changed)
 
     @contextmanager
-    def _holding(self, stamp: Stamp | None, data: bytes) -> Iterator[None]:
+    def _holding(self, stamp: Stamp | None, data: bytes) -> Iterator[Snapshot]:
         """While a change goes on under the lock, the readers of this process get the board of `data`
-        (read under the lock) without looking at the file: until the change is saved it is the board,
-        and the save touches the file (a second name for .prev, the rename) before it is done."""
+        (read under the lock, yielded: read it, do not change it) without looking at the file: until
+        the change is saved it is the board, and the save touches the file (a second name for .prev,
+        the rename) before it is done."""
         key, read = str(self.path), _Read(stamp, data, self._snapshot_of(data), held=True)
         with _LAST_READ_LOCK:
             _LAST_READ[key] = read
         try:
-            yield
+            yield read.snapshot
         finally:
             with _LAST_READ_LOCK:
                 last = _LAST_READ.get(key)
