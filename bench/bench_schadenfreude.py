@@ -16,6 +16,11 @@ Rows (all measured in this run, one process, one core):
                           single-round game (max_rounds=1: one deal per game), and
                           the single-round game played by C++ random bots
                           (evaluate_bots), next to hearts' deals/s
+  pyspiel floor         - a game written in Python with no rules at all, of the same
+                          shape as one round (48 deal chance nodes over the undealt
+                          cards, then 48 plays of any held card), through pyspiel the
+                          same two ways: what the Python side of pyspiel costs before a
+                          game does anything (the registration's ceiling)
 The pyspiel rows are skipped when pyspiel is not installed.
 """
 
@@ -33,6 +38,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from solver.cardgames.bots import RandomBot
 from solver.cardgames.schadenfreude.game import SchadenfreudeGame
 from solver.cardgames.schadenfreude.playout import random_game
+
+GOAL_CHECKED = 0.25  # the engine's checked API, deals/s over hearts' in C++
+GOAL_PYSPIEL = 0.1  # the pyspiel registration's best row, the same ratio
 
 
 def rate(step, seconds: float) -> tuple[float, float]:
@@ -174,6 +182,76 @@ def pyspiel_cpp_bots(game, players: int):
     return step
 
 
+def floor_game():
+    """A pyspiel game in Python with no rules, the shape of one 4-player round: 48 chance
+    nodes dealing the undealt cards in turn, then 48 plays, each of any card the seat holds."""
+    import pyspiel
+
+    game_type = pyspiel.GameType(
+        short_name="python_bench_floor", long_name="Python bench floor (no rules)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=4, min_num_players=4,
+        provides_information_state_string=False, provides_information_state_tensor=False,
+        provides_observation_string=False, provides_observation_tensor=False,
+        parameter_specification={})
+    info = pyspiel.GameInfo(num_distinct_actions=48, max_chance_outcomes=48, num_players=4,
+                            min_utility=0.0, max_utility=1.0, utility_sum=None, max_game_length=96)
+
+    class FloorState(pyspiel.State):
+        def __init__(self, game) -> None:
+            super().__init__(game)
+            self.undealt, self.hands, self.moves = list(range(48)), [[], [], [], []], 0
+            self._player = pyspiel.PlayerId.CHANCE
+
+        def current_player(self) -> int:
+            return self._player
+
+        def is_chance_node(self) -> bool:
+            return self._player == pyspiel.PlayerId.CHANCE
+
+        def is_terminal(self) -> bool:
+            return self._player == pyspiel.PlayerId.TERMINAL
+
+        def chance_outcomes(self) -> list[tuple[int, float]]:
+            probability = 1 / len(self.undealt)
+            return [(card, probability) for card in self.undealt]
+
+        def legal_actions(self, player=None) -> list[int]:
+            return list(self.hands[self._player])
+
+        def _legal_actions(self, player: int) -> list[int]:
+            return list(self.hands[player])
+
+        def _apply_action(self, action: int) -> None:
+            moves = self.moves
+            if moves < 48:
+                self.undealt.remove(action)
+                self.hands[moves & 3].append(action)
+                if moves == 47:
+                    self._player = 0
+            else:
+                self.hands[self._player].remove(action)
+                self._player = pyspiel.PlayerId.TERMINAL if moves == 95 else (self._player + 1) & 3
+            self.moves = moves + 1
+
+        def returns(self) -> list[float]:
+            return [0.0] * 4
+
+    class FloorGame(pyspiel.Game):
+        def __init__(self, params=None) -> None:
+            super().__init__(game_type, info, params or {})
+
+        def new_initial_state(self):
+            return FloorState(self)
+
+    pyspiel.register_game(game_type, FloorGame)
+    return pyspiel.load_game("python_bench_floor")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="time per row")
@@ -209,6 +287,12 @@ def main() -> None:
             (f"schadenfreude pyspiel, one round, C++ bots ({p}p)", "deals_per_s",
              pyspiel_cpp_bots(single, p), None),
         ]
+        if p == 4:
+            floor = floor_game()
+            specs += [
+                ("pyspiel floor: no rules, from Python (4p)", "deals_per_s", pyspiel_from_python(floor), None),
+                ("pyspiel floor: no rules, C++ bots (4p)", "deals_per_s", pyspiel_cpp_bots(floor, 4), None),
+            ]
     rows = measure(specs, args.seconds, args.slices)
 
     if args.json:
@@ -221,6 +305,30 @@ def main() -> None:
         deals = row.get("deals_per_s")
         ratio = f"{deals / hearts:.2f}x" if hearts and deals else ""
         print(f"{row['name']:45} {games or '':>10} {deals or '':>10}  {ratio}")
+    if hearts:
+        for line in goal_lines(rows, hearts):
+            print(line)
+
+
+def goal_lines(rows: list[dict], hearts: float) -> list[str]:
+    """The goals beside what this run measured: the checked API at GOAL_CHECKED of hearts, the
+    pyspiel path at GOAL_PYSPIEL (with the floor of a game with no rules beside it)."""
+    def ratio(start: str) -> float | None:
+        found = [r["deals_per_s"] / hearts for r in rows if r["name"].startswith(start)]
+        return max(found) if found else None
+
+    lines = []
+    checked = ratio("schadenfreude engine, checked API")
+    if checked is not None:
+        verdict = "met" if checked >= GOAL_CHECKED else "NOT met"
+        lines.append(f"checked API {checked:.2f}x hearts (goal >= {GOAL_CHECKED}x): {verdict}")
+    through = ratio("schadenfreude pyspiel")
+    if through is not None:
+        verdict = "met" if through >= GOAL_PYSPIEL else "NOT met"
+        floor = ratio("pyspiel floor")
+        beside = f"; a game with no rules through pyspiel: {floor:.2f}x" if floor is not None else ""
+        lines.append(f"pyspiel path {through:.2f}x hearts at best (goal >= {GOAL_PYSPIEL}x): {verdict}{beside}")
+    return lines
 
 
 if __name__ == "__main__":
