@@ -66,7 +66,7 @@ from solver.counting.costs import (
     UNIT_CLASS_WORK,
     UNIT_PAIR_TEST,
 )
-from solver.counting.dense import _layers, _single_steps, meet, place_one
+from solver.counting.dense import _layers, _single_steps, meet, place_one, popcounts
 from solver.counting.profiles import Profiles, by_profile, free_profiles, layer_width, place_free
 from solver.counting.reached import Reached, Trace, sparse_classes, to_profiles, to_vectors, traced_step
 from solver.counting.reached import step as reached_step
@@ -653,13 +653,19 @@ def _place_one(dp: np.ndarray, layer: int, allowed: int, dense: bool) -> np.ndar
 
 @cache
 def _all_sources(layer: int) -> np.ndarray:
-    """Per set of locations in `layer`, the positions one layer down of its subsets by one."""
+    """Per set of locations in `layer`, the positions one layer down of its subsets by one, in
+    the order of the location left out. Built on a count's first use (a fresh process pays it):
+    per location, only the sets holding it are written, in the column of that location's rank
+    among the set's locations (the popcount of the set below it)."""
     layers, position = _layers()
+    popcount = popcounts()
     masks = layers[layer]
-    bits = [(masks >> bit) & 1 for bit in range(N)]
-    columns = [np.where(bits[bit] == 1, position[masks & ~(1 << bit)], -1) for bit in range(N)]
-    table = np.stack(columns, axis=1)
-    return table[table >= 0].reshape(len(masks), layer)
+    table = np.empty((len(masks), layer), dtype=np.int64)
+    for bit in range(N):
+        rows = np.flatnonzero(masks & (1 << bit))
+        holding = masks[rows]
+        table[rows, popcount[holding & ((1 << bit) - 1)]] = position[holding ^ (1 << bit)]
+    return table
 
 
 class _Moves:

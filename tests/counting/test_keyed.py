@@ -19,6 +19,7 @@ import solver.counting.keyed as keyed
 from solver.core import names
 from solver.core.cards import GroupClue
 from solver.counting import count_clues, reduce_clues
+from solver.counting.dense import _layers
 from solver.counting.profiles import profiles_of
 from solver.counting.reduce import direction_tables, shrunk_masks
 from tests.clue_sets import pinned_solution, true_clue
@@ -318,3 +319,12 @@ def _keys_after(sequence, count: int, full: int) -> set[int]:
             later |= after.reach
         keys = keyed._joint_step(keys, item, full, later)
     return keys
+
+
+@pytest.mark.parametrize("layer", [1, 2, 3, 7, 8, 14, 16])
+def test_all_sources_lists_each_sets_subsets_by_one_in_the_order_of_the_location_left_out(layer):
+    layers, position = _layers()
+    table = keyed._all_sources(layer)
+    assert table.shape == (len(layers[layer]), layer)
+    for row, mask in zip(table.tolist(), layers[layer].tolist(), strict=True):
+        assert row == [int(position[mask & ~(1 << bit)]) for bit in range(16) if mask >> bit & 1]
