@@ -8,7 +8,9 @@ batch repeating its call for at least 10 ms, the two taken in turn, their ratio,
 the odds went: "sparse" or "keyed" (the count's own DP, its forward pass
 recorded and walked back: solver/counting/backward.py), "settled" (propagation placed every
 delict), or "reference" (the segmented DP, or pinned counts past its caps); then the worst
-ratio, and the ratios over every set the hunt timed (median, p99, max). Goal: odds <= 2x the
+ratio, and the ratios over every set the hunt timed (median, p99, max), with the clues of any set
+still over the goal. A set whose ratio comes out over the goal is timed again, CONFIRM_RUNS
+batches of each in turn, before it counts against it. Goal: odds <= 2x the
 count, every set. Times are the process's CPU time (time.process_time: what other work on a
 busy machine takes from it is not counted), or wall time with --wall.
 """
@@ -86,9 +88,13 @@ def main() -> None:
     worst = ("", 0.0)
     for label, clues in sets:
         count, odds, path = timed_pair(clues, board, args.runs, clock)
+        first = odds / count
+        if first > GOAL:  # as for every set below: one noisy batch must not decide a set
+            count, odds, path = timed_pair(clues, board, CONFIRM_RUNS, clock)
         ratio = odds / count
         worst = max(worst, (label, ratio), key=lambda pair: pair[1])
-        print(f"{label:<22}{count * 1000:>8.1f}{odds * 1000:>10.1f}{ratio:>7.1f}x  {path}", flush=True)
+        again = f" ({first:.1f}x at first, timed again: {CONFIRM_RUNS} batches each)" if first > GOAL else ""
+        print(f"{label:<22}{count * 1000:>8.1f}{odds * 1000:>10.1f}{ratio:>7.1f}x  {path}{again}", flush=True)
     print(f"worst odds/count ratio: {worst[1]:.1f}x ({worst[0]}); goal <= {GOAL}x: "
           f"{'met' if worst[1] <= GOAL else 'NOT met'}")
     if found:
@@ -112,7 +118,7 @@ def every_set(found: list, board, runs: int, clock) -> None:
         first = odds / count
         if first > GOAL:
             count, odds, path = timed_pair(row[3], board, CONFIRM_RUNS, clock)
-        rows.append((odds / count, count, odds, path, first))
+        rows.append((odds / count, count, odds, path, first, row[3]))
     ratios = sorted(row[0] for row in rows)
     p99 = ratios[min(len(ratios) - 1, int(0.99 * len(ratios)))]
     paths: dict[str, int] = {}
@@ -124,9 +130,11 @@ def every_set(found: list, board, runs: int, clock) -> None:
           f"p99 {p99:.2f}x, max {ratios[-1]:.2f}x; {over} over {GOAL}x ({retimed} came out over it at first "
           f"and were timed again, {CONFIRM_RUNS} batches each); ways: "
           + ", ".join(f"{path} {number}" for path, number in sorted(paths.items())))
-    for ratio, count, odds, path, first in sorted(rows)[-3:]:
+    for ratio, count, odds, path, first, clues in sorted(rows, key=lambda row: row[0])[-3:]:
         again = f"; {first:.2f}x at first" if first > GOAL else ""
         print(f"  {ratio:.2f}x: count {count * 1000:.1f} ms, odds {odds * 1000:.1f} ms ({path}{again})")
+        if ratio > GOAL:
+            print("    its clues: " + "; ".join(clue.sentence() for clue in clues))
 
 
 if __name__ == "__main__":
