@@ -42,7 +42,7 @@ import numpy as np
 from solver.core.bits import FULL, N, indices
 from solver.counting.arrays import distinct, distinct_with_inverse
 from solver.counting.costs import DENSE_SUM, ODDS_UNIT_ROWS
-from solver.counting.dense import _layers, _single_steps
+from solver.counting.dense import _layers, single_step
 from solver.counting.keyed import (
     _WIDTH,
     Setup,
@@ -305,7 +305,7 @@ def _dense_forward(step: _DenseStep) -> Vectors:
         dp = step.vectors[key]
         if isinstance(what, int):
             for location in indices(what):
-                source, goal = _single_steps(step.layer)[location]
+                source, goal = single_step(step.layer, location)
                 into[goal] += dp[source]
         else:
             assert step.pairs is not None  # a unit's step
@@ -329,7 +329,7 @@ def _dense_backward(step: _DenseStep, back: Vectors, cells: Cells) -> Vectors:
         dp, into = step.vectors[key], before[key]
         if isinstance(what, int):
             for location in indices(what):
-                source, goal = _single_steps(step.layer)[location]
+                source, goal = single_step(step.layer, location)
                 finish = after[goal]
                 into[source] += finish
                 cells[item.delicts[0], location] += int(np.dot(dp[source], finish))

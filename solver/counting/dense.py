@@ -42,15 +42,14 @@ def _layers() -> tuple[list[np.ndarray], np.ndarray]:
 
 
 @cache
-def _single_steps(layer: int) -> list[tuple[np.ndarray, np.ndarray]]:
-    """For each location l: positions in `layer` of masks without l, and of mask | l one layer up."""
+def single_step(layer: int, location: int) -> tuple[np.ndarray, np.ndarray]:
+    """The positions in `layer` of the sets without `location`, and of each set with it added, one
+    layer up. Built on first use, one location at a time: a count in a fresh process builds only
+    the locations its delicts may take."""
     layers, position = _layers()
     masks = layers[layer]
-    steps = []
-    for bit in range(N):
-        source = np.flatnonzero((masks >> bit) & 1 == 0)
-        steps.append((source, position[masks[source] | (1 << bit)]))
-    return steps
+    source = np.flatnonzero(masks & (1 << location) == 0)
+    return source, position[masks[source] | (1 << location)]
 
 
 def place_one(dp: np.ndarray, layer: int, allowed: int) -> np.ndarray:
@@ -68,9 +67,9 @@ def place_one(dp: np.ndarray, layer: int, allowed: int) -> np.ndarray:
         target = position[masks[rows, 0] | bits[cols]]
         summed = np.bincount(target, weights=dp[present][rows].astype(np.float64), minlength=len(new))
         return summed.astype(np.int64)
-    for bit, (source, target) in enumerate(_single_steps(layer)):
-        if allowed >> bit & 1:
-            new[target] += dp[source]
+    for location in indices(allowed):
+        source, target = single_step(layer, location)
+        new[target] += dp[source]
     return new
 
 

@@ -66,7 +66,7 @@ from solver.counting.costs import (
     UNIT_CLASS_WORK,
     UNIT_PAIR_TEST,
 )
-from solver.counting.dense import _layers, _single_steps, meet, place_one, popcounts
+from solver.counting.dense import _layers, meet, place_one, popcounts, single_step
 from solver.counting.profiles import Profiles, by_profile, free_profiles, layer_width, place_free
 from solver.counting.reached import Reached, Trace, sparse_classes, to_profiles, to_vectors, traced_step
 from solver.counting.reached import step as reached_step
@@ -270,7 +270,8 @@ def _reach(items: list[_Item]) -> int:
 def warm_tables() -> None:
     """Build every layer's tables now (they are otherwise built on first use): for timing."""
     for layer in range(N):
-        _single_steps(layer)
+        for location in range(N):
+            single_step(layer, location)
         _all_sources(layer + 1)
         _complement(layer)
 
@@ -531,7 +532,6 @@ def _run_dense(items: list[_Item], later: list[int], full: int, vectors: Vectors
         grown: Vectors = {}
         moves = _Moves(item, vectors, layer)
         dense: bool | None = None  # most sets of the layer reached: judged on the first key
-        steps = _single_steps(layer)
         for key, dp in vectors.items():
             part = key & own
             plan = plans.get(part)
@@ -547,7 +547,7 @@ def _run_dense(items: list[_Item], later: list[int], full: int, vectors: Vectors
                     if into is None:
                         into = grown[new_key] = np.zeros(_WIDTH[layer + 1], dtype=np.int64)
                     for location in indices(what):
-                        source, goal = steps[location]
+                        source, goal = single_step(layer, location)
                         into[goal] += dp[source]
                     continue
                 placed = _place_one(dp, layer, what, dense) if isinstance(what, int) else moves.place(dp, what)
