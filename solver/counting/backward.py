@@ -440,13 +440,16 @@ class _FreeStates:
 class _FreeStep:
     """A free step's edges (from a state before, to one after, placing the delict in a
     class), ordered by the state before; `ways`: those of the states before; `states`: the
-    number of states after."""
+    number of states after; `sources` the states before that have edges, and `starts` where
+    each one's edges begin (for the backward pass's sums)."""
 
     before: np.ndarray
     after: np.ndarray
     klass: np.ndarray
     ways: np.ndarray
     states: int
+    sources: np.ndarray
+    starts: np.ndarray
 
 
 def _free_start(end: Reached, profiles: Profiles) -> tuple[_FreeStates, np.ndarray, np.ndarray]:
@@ -479,17 +482,21 @@ def _free_forward(
         room = digits[states.profile[:, None], klass[None, :]] > 0
         if len(bits) and not own and not bits.any():  # no key bit moves, every key is kept: the keys stay
             table = states.table
-            before, column = np.nonzero(room)
+            taken = room
+            before, column = np.nonzero(taken)
             key_index = states.index[before]
         else:
             targets = states.table[:, None] | bits[None, :]
             kept = ((targets | later[index + 1]) & own) == own
             table = distinct(targets[kept])
             target_index = np.searchsorted(table, targets)
-            before, column = np.nonzero(kept[states.index] & room)
+            taken = kept[states.index] & room
+            before, column = np.nonzero(taken)
             key_index = target_index[states.index[before], column]
         profile = states.profile[before] - strides[klass[column]]
-        step, states = _free_step(before, key_index, profile, klass[column], states, table, profiles, left - index - 1)
+        edges = np.count_nonzero(taken, axis=1)  # per state before (np.nonzero gives its edges together)
+        step, states = _free_step(before, key_index, profile, klass[column], states, table, profiles,
+                                  left - index - 1, edges)
         steps.append(step)
     return steps, states
 
@@ -507,11 +514,12 @@ def _moves(item: _Item, profiles: Profiles) -> tuple[np.ndarray, np.ndarray]:
 
 def _free_step(
     before: np.ndarray, key_index: np.ndarray, profile: np.ndarray, klass: np.ndarray, states: _FreeStates,
-    table: np.ndarray, profiles: Profiles, left: int,
+    table: np.ndarray, profiles: Profiles, left: int, edges: np.ndarray,
 ) -> tuple[_FreeStep, _FreeStates]:
     """The states after a free step from its edges (ordered by their state before, as
     np.nonzero gives them; each with its key's index in `table` and its profile, of `left`
-    locations), and the step as the backward pass needs it."""
+    locations; `edges`: how many each state before has), and the step as the backward pass
+    needs it."""
     members, position = _layer(profiles, left)
     width = len(members)
     spot = key_index * width + position[profile]
@@ -524,7 +532,9 @@ def _free_step(
         marked[unique] = np.arange(len(unique))
         after = marked[spot]
     ways = np.bincount(after, weights=states.ways[before], minlength=len(unique))
-    step = _FreeStep(before, after, klass, states.ways, len(unique))
+    sources = np.flatnonzero(edges)
+    starts = (np.cumsum(edges) - edges)[sources]
+    step = _FreeStep(before, after, klass, states.ways, len(unique), sources, starts)
     return step, _FreeStates(table, unique // width, members[unique % width], ways)
 
 
@@ -566,17 +576,21 @@ def _free_backward(steps: list[_FreeStep], end: _FreeStates, full: int, starts: 
     ways to finish after it, along the edges of the class) and below it moves as channel 0.
     At a kind's step, its totals in classes of one location come out too."""
     back = (end.keys() == full).astype(np.int64)[:, None]
+    totals_at: dict[int, list[int]] = {}  # a kind's step -> its classes, in the orders of plan.totals and sorted
+    for first, q in plan.totals:
+        totals_at.setdefault(first, []).append(q)
+    tracked_at: dict[int, list[int]] = {}
+    for first, q in sorted(plan.tracked):
+        tracked_at.setdefault(first, []).append(q)
     for index in range(len(steps) - 1, -1, -1):
         step = steps[index]
-        for first, q in plan.totals:
-            if first == index:
-                edges = step.klass == q
-                through = step.ways[step.before[edges]] * back[step.after[edges], 0]
-                plan.totals[first, q] = int(np.rint(through.sum()))
+        for q in totals_at.get(index, []):
+            edges = step.klass == q
+            through = step.ways[step.before[edges]] * back[step.after[edges], 0]
+            plan.totals[index, q] = int(np.rint(through.sum()))
         born: dict[int, int] = {}
-        for first, q in sorted(plan.tracked):
-            if first == index:
-                born[q] = plan.channels[first, q] = len(plan.channels) + 1
+        for q in tracked_at.get(index, []):
+            born[q] = plan.channels[index, q] = len(plan.channels) + 1
         back = _step_back(step, back, born, steps[index - 1].states if index else starts)
     return back
 
@@ -591,8 +605,7 @@ def _step_back(step: _FreeStep, back: np.ndarray, born: dict[int, int], states: 
     if len(step.before) == 0:
         return into
     after = np.take(back, step.after, axis=0)  # (take gathers rows several times faster than indexing)
-    starts = np.flatnonzero(np.diff(step.before, prepend=-1))  # where each state's edges begin
-    into[step.before[starts], :back.shape[1]] = np.add.reduceat(after, starts, axis=0)
+    into[step.sources, :back.shape[1]] = np.add.reduceat(after, step.starts, axis=0)
     if born:
         edges, which = np.nonzero(step.klass[:, None] == np.array(list(born))[None, :])
         into[step.before[edges], np.array(list(born.values()))[which]] = after[edges, 0]
