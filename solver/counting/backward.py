@@ -36,6 +36,7 @@ May import `solver.core`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
 
@@ -482,30 +483,33 @@ def _free_forward(
         room = digits[states.profile[:, None], klass[None, :]] > 0
         if len(bits) and not own and not bits.any():  # no key bit moves, every key is kept: the keys stay
             table = states.table
-            taken = room
-            before, column = np.nonzero(taken)
+            before, column = np.nonzero(room)
             key_index = states.index[before]
         else:
             targets = states.table[:, None] | bits[None, :]
             kept = ((targets | later[index + 1]) & own) == own
             table = distinct(targets[kept])
             target_index = np.searchsorted(table, targets)
-            taken = kept[states.index] & room
-            before, column = np.nonzero(taken)
+            before, column = np.nonzero(kept[states.index] & room)
             key_index = target_index[states.index[before], column]
         profile = states.profile[before] - strides[klass[column]]
-        edges = np.count_nonzero(taken, axis=1)  # per state before (np.nonzero gives its edges together)
-        step, states = _free_step(before, key_index, profile, klass[column], states, table, profiles,
-                                  left - index - 1, edges)
+        step, states = _free_step(before, key_index, profile, klass[column], states, table, profiles, left - index - 1)
         steps.append(step)
     return steps, states
 
 
 def _moves(item: _Item, profiles: Profiles) -> tuple[np.ndarray, np.ndarray]:
     """A free delict's moves: per class of locations it may take, the key bits it adds there."""
+    return _moves_of(tuple((added, mask) for added, mask, _, _ in item.classes), profiles.classes)
+
+
+@lru_cache(maxsize=1024)
+def _moves_of(classes: tuple[tuple[int, int], ...], locations: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """_moves of a delict's (key bits, mask) classes over these classes of locations (kept: a
+    game's odds after every play ask for the same ones again). Read them, do not change them."""
     bits, klass = [], []
-    for added, mask, _, _ in item.classes:
-        for q, cls in enumerate(profiles.classes):
+    for added, mask in classes:
+        for q, cls in enumerate(locations):
             if cls & mask:
                 bits.append(added)
                 klass.append(q)
@@ -514,12 +518,11 @@ def _moves(item: _Item, profiles: Profiles) -> tuple[np.ndarray, np.ndarray]:
 
 def _free_step(
     before: np.ndarray, key_index: np.ndarray, profile: np.ndarray, klass: np.ndarray, states: _FreeStates,
-    table: np.ndarray, profiles: Profiles, left: int, edges: np.ndarray,
+    table: np.ndarray, profiles: Profiles, left: int,
 ) -> tuple[_FreeStep, _FreeStates]:
     """The states after a free step from its edges (ordered by their state before, as
     np.nonzero gives them; each with its key's index in `table` and its profile, of `left`
-    locations; `edges`: how many each state before has), and the step as the backward pass
-    needs it."""
+    locations), and the step as the backward pass needs it."""
     members, position = _layer(profiles, left)
     width = len(members)
     spot = key_index * width + position[profile]
@@ -532,6 +535,7 @@ def _free_step(
         marked[unique] = np.arange(len(unique))
         after = marked[spot]
     ways = np.bincount(after, weights=states.ways[before], minlength=len(unique))
+    edges = np.bincount(before, minlength=len(states.ways))  # per state before: its edges come together
     sources = np.flatnonzero(edges)
     starts = (np.cumsum(edges) - edges)[sources]
     step = _FreeStep(before, after, klass, states.ways, len(unique), sources, starts)
