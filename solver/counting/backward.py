@@ -506,14 +506,17 @@ def _moves(item: _Item, profiles: Profiles) -> tuple[np.ndarray, np.ndarray]:
 @lru_cache(maxsize=1024)
 def _moves_of(classes: tuple[tuple[int, int], ...], locations: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
     """_moves of a delict's (key bits, mask) classes over these classes of locations (kept: a
-    game's odds after every play ask for the same ones again). Read them, do not change them."""
+    game's odds after every play ask for the same ones again): read-only arrays."""
     bits, klass = [], []
     for added, mask in classes:
         for q, cls in enumerate(locations):
             if cls & mask:
                 bits.append(added)
                 klass.append(q)
-    return np.array(bits, dtype=np.int64), np.array(klass, dtype=np.int64)
+    moves = np.array(bits, dtype=np.int64), np.array(klass, dtype=np.int64)
+    for array in moves:
+        array.setflags(write=False)
+    return moves
 
 
 def _free_step(
