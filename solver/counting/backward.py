@@ -36,7 +36,6 @@ May import `solver.core`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 import numpy as np
 
@@ -500,23 +499,13 @@ def _free_forward(
 
 def _moves(item: _Item, profiles: Profiles) -> tuple[np.ndarray, np.ndarray]:
     """A free delict's moves: per class of locations it may take, the key bits it adds there."""
-    return _moves_of(tuple((added, mask) for added, mask, _, _ in item.classes), profiles.classes)
-
-
-@lru_cache(maxsize=1024)
-def _moves_of(classes: tuple[tuple[int, int], ...], locations: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
-    """_moves of a delict's (key bits, mask) classes over these classes of locations (kept: a
-    game's odds after every play ask for the same ones again): read-only arrays."""
     bits, klass = [], []
-    for added, mask in classes:
-        for q, cls in enumerate(locations):
+    for added, mask, _, _ in item.classes:
+        for q, cls in enumerate(profiles.classes):
             if cls & mask:
                 bits.append(added)
                 klass.append(q)
-    moves = np.array(bits, dtype=np.int64), np.array(klass, dtype=np.int64)
-    for array in moves:
-        array.setflags(write=False)
-    return moves
+    return np.array(bits, dtype=np.int64), np.array(klass, dtype=np.int64)
 
 
 def _free_step(
