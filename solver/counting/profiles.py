@@ -128,7 +128,7 @@ Shift = tuple[int, list[tuple[slice, slice]] | None, np.ndarray, np.ndarray]
 
 
 @lru_cache(maxsize=1024)
-def _moves(profiles: Profiles, left: int) -> list[Shift]:
+def _shift_runs(profiles: Profiles, left: int) -> list[Shift]:
     """_shifts per class, with its class, and as slices when both position lists are a few runs
     of consecutive positions (a class of a large stride): a slice adds in place, where index
     arrays gather and scatter every row (a class of stride 1 breaks at every digit: arrays)."""
@@ -183,7 +183,7 @@ def place_free(vector: np.ndarray, mask: int, profiles: Profiles, into: np.ndarr
     """Add to `into` (over the profiles of left - 1 locations) the profiles left after one
     more free delict takes a location of a class of `mask` from `vector` (over the profiles
     of `left` locations); the profiles are the first axis."""
-    for cls, runs, fewer, more in _moves(profiles, left):
+    for cls, runs, fewer, more in _shift_runs(profiles, left):
         if not mask & cls:
             continue
         if runs is None:
