@@ -87,10 +87,7 @@ def main() -> None:
     print(f"{'set':<22}{'count':>8}{'odds':>10}{'ratio':>8}  path")
     worst = ("", 0.0)
     for label, clues in sets:
-        count, odds, path = timed_pair(clues, board, args.runs, clock)
-        first = odds / count
-        if first > GOAL:  # as for every set below: one noisy batch must not decide a set
-            count, odds, path = timed_pair(clues, board, CONFIRM_RUNS, clock)
+        count, odds, path, first = confirmed_pair(clues, board, args.runs, clock)
         ratio = odds / count
         worst = max(worst, (label, ratio), key=lambda pair: pair[1])
         again = f" ({first:.1f}x at first, timed again: {CONFIRM_RUNS} batches each)" if first > GOAL else ""
@@ -108,16 +105,23 @@ def timed_pair(clues, board, runs: int, clock) -> tuple[float, float, str]:
     return count, odds, odds_module.odds_and_path(reduce_clues(clues, board))[1]
 
 
+def confirmed_pair(clues, board, runs: int, clock) -> tuple[float, float, str, float]:
+    """timed_pair, and the ratio it first gave: a set over the goal is timed again with
+    CONFIRM_RUNS batches of each (one noisy batch of a millisecond's call must not decide it)."""
+    count, odds, path = timed_pair(clues, board, runs, clock)
+    first = odds / count
+    if first > GOAL:
+        count, odds, path = timed_pair(clues, board, CONFIRM_RUNS, clock)
+    return count, odds, path, first
+
+
 def every_set(found: list, board, runs: int, clock) -> None:
     """The ratio over every set the hunt timed: its quantiles, the worst sets, and the ways taken.
     A set whose ratio comes out over the goal is timed again with CONFIRM_RUNS batches of each, in
     turn: one noisy batch of a call of a millisecond must not decide a set (both figures shown)."""
     rows = []
     for row in found:
-        count, odds, path = timed_pair(row[3], board, runs, clock)
-        first = odds / count
-        if first > GOAL:
-            count, odds, path = timed_pair(row[3], board, CONFIRM_RUNS, clock)
+        count, odds, path, first = confirmed_pair(row[3], board, runs, clock)
         rows.append((odds / count, count, odds, path, first, row[3]))
     ratios = sorted(row[0] for row in rows)
     p99 = ratios[min(len(ratios) - 1, int(0.99 * len(ratios)))]
