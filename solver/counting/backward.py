@@ -475,26 +475,37 @@ def _free_forward(
     later = [0] * (len(free) + 1)
     for index in range(len(free) - 1, -1, -1):
         later[index] = later[index + 1] | free[index].reach
+    has_room = digits > 0
     states, steps = start, []
     for index, item in enumerate(free):
         own = item.fields & full
         bits, klass = _moves(item, profiles)
-        room = digits[states.profile[:, None], klass[None, :]] > 0
-        if len(bits) and not own and not bits.any():  # no key bit moves, every key is kept: the keys stay
+        moves = len(klass)
+        room = np.take(has_room, states.profile, axis=0)[:, klass]
+        if moves and not own and not bits.any():  # no key bit moves, every key is kept: the keys stay
             table = states.table
-            before, column = np.nonzero(room)
-            key_index = states.index[before]
+            before, column = _pairs_of(room, moves)
+            key_index = np.take(states.index, before)
         else:
             targets = states.table[:, None] | bits[None, :]
             kept = ((targets | later[index + 1]) & own) == own
             table = distinct(targets[kept])
             target_index = np.searchsorted(table, targets)
-            before, column = np.nonzero(kept[states.index] & room)
-            key_index = target_index[states.index[before], column]
-        profile = states.profile[before] - strides[klass[column]]
-        step, states = _free_step(before, key_index, profile, klass[column], states, table, profiles, left - index - 1)
+            before, column = _pairs_of(np.take(kept, states.index, axis=0) & room, moves)
+            key_index = np.take(target_index.ravel(), np.take(states.index, before) * moves + column)
+        klass = np.take(klass, column)
+        profile = np.take(states.profile, before) - np.take(strides, klass)
+        step, states = _free_step(before, key_index, profile, klass, states, table, profiles, left - index - 1)
         steps.append(step)
     return steps, states
+
+
+def _pairs_of(chosen: np.ndarray, columns: int) -> tuple[np.ndarray, np.ndarray]:
+    """np.nonzero of a (rows x columns) table, in its order (by row, then column), from
+    one flat search (about twice as fast as np.nonzero's two index arrays)."""
+    flat = np.flatnonzero(chosen)
+    rows = flat // columns
+    return rows, flat - rows * columns
 
 
 def _moves(item: _Item, profiles: Profiles) -> tuple[np.ndarray, np.ndarray]:
