@@ -528,7 +528,7 @@ def _free_step(
     locations), and the step as the backward pass needs it."""
     members, position = _layer(profiles, left)
     width = len(members)
-    spot = key_index * width + position[profile]
+    spot = key_index * width + np.take(position, profile)
     if len(table) * width > DENSE_SUM * len(spot):
         unique, after, _ = distinct_with_inverse(spot)
     else:  # the states fill much of their (key, profile) grid: marked on it, no sort
@@ -536,8 +536,8 @@ def _free_step(
         marked[spot] = 1
         unique = np.flatnonzero(marked)
         marked[unique] = np.arange(len(unique))
-        after = marked[spot]
-    ways = np.bincount(after, weights=states.ways[before], minlength=len(unique))
+        after = np.take(marked, spot)
+    ways = np.bincount(after, weights=np.take(states.ways, before), minlength=len(unique))
     edges = np.bincount(before, minlength=len(states.ways))  # per state before: its edges come together
     sources = np.flatnonzero(edges)
     starts = (np.cumsum(edges) - edges)[sources]
@@ -613,9 +613,9 @@ def _step_back(step: _FreeStep, back: np.ndarray, born: dict[int, int], states: 
         return into
     after = np.take(back, step.after, axis=0)  # (take gathers rows several times faster than indexing)
     into[step.sources, :back.shape[1]] = np.add.reduceat(after, step.starts, axis=0)
-    if born:
-        edges, which = np.nonzero(step.klass[:, None] == np.array(list(born))[None, :])
-        into[step.before[edges], np.array(list(born.values()))[which]] = after[edges, 0]
+    for q, channel in born.items():  # a state has one edge in a class at most
+        edges = np.flatnonzero(step.klass == q)
+        into[np.take(step.before, edges), channel] = np.take(after[:, 0], edges)
     return into
 
 
