@@ -669,11 +669,15 @@ def _free_cells(
         klass[indices(cls)] = q
     in_class = _digits(profiles)[start.profile][:, klass]  # (start, location): c_q of the location's class
     arranged = _arrangements(profiles)[start.profile][:, None] // np.maximum(in_class, 1)
-    share = np.rint(leaving).astype(np.int64) * arranged
-    for first, delicts in plan.kinds.items():
-        # per location, the channel of its class; -1 where the kind has none there
-        columns = np.array([plan.channels.get((first, int(q)), -1) for q in klass], dtype=np.int64)
-        allowed = columns >= 0
-        found = (share[:, allowed] * back[:, columns[allowed]]).sum(axis=0)
-        for delict in delicts:
-            cells[delict, np.flatnonzero(allowed)] += found
+    share = np.rint(leaving) * arranged
+    # per location and channel, the sum over start states of share x the channel (one product
+    # in float64, exact: every partial sum counts distinct solutions, as in the module's note)
+    meet = np.rint(share.T @ back.astype(np.float64)).astype(np.int64)
+    delicts, locations, channels = [], [], []
+    for (first, q), channel in plan.channels.items():
+        for location in indices(profiles.classes[q]):
+            for delict in plan.kinds[first]:
+                delicts.append(delict)
+                locations.append(location)
+                channels.append(channel)
+    cells[delicts, locations] += meet[locations, channels]  # each (delict, location) once
