@@ -612,7 +612,11 @@ def _step_back(step: _FreeStep, back: np.ndarray, born: dict[int, int], states: 
     if len(step.before) == 0:
         return into
     after = np.take(back, step.after, axis=0)  # (take gathers rows several times faster than indexing)
-    into[step.sources, :back.shape[1]] = np.add.reduceat(after, step.starts, axis=0)
+    summed = np.add.reduceat(after, step.starts, axis=0)
+    if len(step.sources) == states:  # every state has edges (the usual case): rows in place
+        into[:, :back.shape[1]] = summed
+    else:
+        into[step.sources, :back.shape[1]] = summed
     for q, channel in born.items():  # a state has one edge in a class at most
         edges = np.flatnonzero(step.klass == q)
         into[np.take(step.before, edges), channel] = np.take(after[:, 0], edges)
