@@ -440,16 +440,13 @@ class _FreeStates:
 class _FreeStep:
     """A free step's edges (from a state before, to one after, placing the delict in a
     class), ordered by the state before; `ways`: those of the states before; `states`: the
-    number of states after; `sources` the states before that have edges, and `starts` where
-    each one's edges begin (for the backward pass's sums)."""
+    number of states after."""
 
     before: np.ndarray
     after: np.ndarray
     klass: np.ndarray
     ways: np.ndarray
     states: int
-    sources: np.ndarray
-    starts: np.ndarray
 
 
 def _free_start(end: Reached, profiles: Profiles) -> tuple[_FreeStates, np.ndarray, np.ndarray]:
@@ -481,20 +478,20 @@ def _free_forward(
         own = item.fields & full
         bits, klass = _moves(item, profiles)
         moves = len(klass)
-        room = np.take(has_room, states.profile, axis=0)[:, klass]
+        room = has_room.take(states.profile, axis=0)[:, klass]
         if moves and not own and not bits.any():  # no key bit moves, every key is kept: the keys stay
             table = states.table
             before, column = _pairs_of(room, moves)
-            key_index = np.take(states.index, before)
+            key_index = states.index.take(before)
         else:
             targets = states.table[:, None] | bits[None, :]
             kept = ((targets | later[index + 1]) & own) == own
             table = distinct(targets[kept])
             target_index = np.searchsorted(table, targets)
-            before, column = _pairs_of(np.take(kept, states.index, axis=0) & room, moves)
-            key_index = np.take(target_index.ravel(), np.take(states.index, before) * moves + column)
-        klass = np.take(klass, column)
-        profile = np.take(states.profile, before) - np.take(strides, klass)
+            before, column = _pairs_of(kept.take(states.index, axis=0) & room, moves)
+            key_index = target_index.ravel().take(states.index.take(before) * moves + column)
+        klass = klass.take(column)
+        profile = states.profile.take(before) - strides.take(klass)
         step, states = _free_step(before, key_index, profile, klass, states, table, profiles, left - index - 1)
         steps.append(step)
     return steps, states
@@ -503,7 +500,7 @@ def _free_forward(
 def _pairs_of(chosen: np.ndarray, columns: int) -> tuple[np.ndarray, np.ndarray]:
     """np.nonzero of a (rows x columns) table, in its order (by row, then column), from
     one flat search (about twice as fast as np.nonzero's two index arrays)."""
-    flat = np.flatnonzero(chosen)
+    flat = chosen.ravel().nonzero()[0]
     rows = flat // columns
     return rows, flat - rows * columns
 
@@ -528,20 +525,17 @@ def _free_step(
     locations), and the step as the backward pass needs it."""
     members, position = _layer(profiles, left)
     width = len(members)
-    spot = key_index * width + np.take(position, profile)
+    spot = key_index * width + position.take(profile)
     if len(table) * width > DENSE_SUM * len(spot):
         unique, after, _ = distinct_with_inverse(spot)
     else:  # the states fill much of their (key, profile) grid: marked on it, no sort
         marked = np.zeros(len(table) * width, dtype=np.int64)
         marked[spot] = 1
-        unique = np.flatnonzero(marked)
+        unique = marked.nonzero()[0]
         marked[unique] = np.arange(len(unique))
-        after = np.take(marked, spot)
-    ways = np.bincount(after, weights=np.take(states.ways, before), minlength=len(unique))
-    edges = np.bincount(before, minlength=len(states.ways))  # per state before: its edges come together
-    sources = np.flatnonzero(edges)
-    starts = (np.cumsum(edges) - edges)[sources]
-    step = _FreeStep(before, after, klass, states.ways, len(unique), sources, starts)
+        after = marked.take(spot)
+    ways = np.bincount(after, weights=states.ways.take(before), minlength=len(unique))
+    step = _FreeStep(before, after, klass, states.ways, len(unique))
     return step, _FreeStates(table, unique // width, members[unique % width], ways)
 
 
@@ -606,20 +600,22 @@ def _step_back(step: _FreeStep, back: np.ndarray, born: dict[int, int], states: 
     """One free step backward: each state's ways to finish, summed over its edges; a new
     channel (`born`: class -> channel) takes channel 0 after the step along the edges of its class."""
     if back.shape[1] == 1 and not born:  # the ways to finish alone
-        finish = np.bincount(step.before, weights=np.take(back[:, 0], step.after), minlength=states)
+        finish = np.bincount(step.before, weights=back[:, 0].take(step.after), minlength=states)
         return np.rint(finish).astype(np.int64)[:, None]
     into = np.zeros((states, back.shape[1] + len(born)), dtype=np.int64)
     if len(step.before) == 0:
         return into
-    after = np.take(back, step.after, axis=0)  # (take gathers rows several times faster than indexing)
-    summed = np.add.reduceat(after, step.starts, axis=0)
-    if len(step.sources) == states:  # every state has edges (the usual case): rows in place
+    after = back.take(step.after, axis=0)  # (take gathers rows several times faster than indexing)
+    edges = np.bincount(step.before, minlength=states)  # per state before: its edges come together
+    sources = edges.nonzero()[0]
+    summed = np.add.reduceat(after, (edges.cumsum() - edges)[sources], axis=0)
+    if len(sources) == states:  # every state has edges (the usual case): rows in place
         into[:, :back.shape[1]] = summed
     else:
-        into[step.sources, :back.shape[1]] = summed
+        into[sources, :back.shape[1]] = summed
     for q, channel in born.items():  # a state has one edge in a class at most
-        edges = np.flatnonzero(step.klass == q)
-        into[np.take(step.before, edges), channel] = np.take(after[:, 0], edges)
+        edges = (step.klass == q).nonzero()[0]
+        into[step.before.take(edges), channel] = after[:, 0].take(edges)
     return into
 
 
