@@ -206,3 +206,35 @@ def test_the_keyed_backward_pass_equals_brute_force(board: Board, seed: int) -> 
         found, path = odds_and_path(reduce_clues(clues, board))
     assert path == "keyed"
     assert (found.total, [list(row) for row in found.counts]) == (total, cells)
+
+
+def test_many_channels_through_wide_steps_equal_pinned_counts(board: Board) -> None:
+    """A group card for almost every group and direction, two district cards and two "not"
+    cards: the free delicts of five kinds need sixteen channels, carried back through steps of
+    thousands of states (a slowest set of odds against its count, found by a hunt)."""
+    from solver.core.cards import DistrictClue, GroupClue, NotClue
+
+    groups = ["Livestock theft", "Crime", "Imprisonment/Jailbreak", "Felony"]
+    clues: list[Clue] = [GroupClue(group=g, direction=d) for g in groups for d in ("north", "south", "west", "east")
+                         if (g, d) not in {("Felony", "east"), ("Felony", "west")}]
+    clues += [NotClue(delict="robbery", locations=("Herrstein", "Meddersheim", "Obermoschel")),
+              DistrictClue(delicts=("hideout", "extortion"), relation="adjoining"),
+              NotClue(delict="sheep theft", locations=("Trifthütte", "Hahnmühle", "Meisenheim")),
+              DistrictClue(delicts=("show of power", "donkey theft"), relation="same")]
+    reduced = reduce_clues(clues, board)
+    found, path = odds_and_path(reduced)
+    assert path == "keyed"
+    assert found.total == count_clues(clues, board) == 58486494528
+    assert found == pinned_odds(reduced)
+
+
+@given(st.integers(1, 12), st.lists(st.booleans(), max_size=120))
+def test_pairs_of_finds_what_nonzero_finds(columns: int, flags: list[bool]) -> None:
+    """The free steps' one flat search gives np.nonzero's (row, column) pairs, in its order."""
+    import numpy as np
+
+    flags = flags[: len(flags) - len(flags) % columns]
+    table = np.array(flags, dtype=bool).reshape(-1, columns)
+    rows, found = backward._pairs_of(table, columns)
+    expected_rows, expected_columns = np.nonzero(table)
+    assert rows.tolist() == expected_rows.tolist() and found.tolist() == expected_columns.tolist()
