@@ -608,9 +608,9 @@ def _step_back(step: _FreeStep, back: np.ndarray, born: dict[int, int], states: 
     if len(step.before) == 0:
         return into
     after = back.take(step.after, axis=0)  # (take gathers rows several times faster than indexing)
-    edges = np.bincount(step.before, minlength=states)  # per state before: its edges come together
-    sources = edges.nonzero()[0]
-    summed = np.add.reduceat(after, (edges.cumsum() - edges)[sources], axis=0)
+    runs = np.bincount(step.before, minlength=states)  # per state before, its edges (they come together)
+    sources = runs.nonzero()[0]
+    summed = np.add.reduceat(after, (runs.cumsum() - runs)[sources], axis=0)
     if len(sources) == states:  # every state has edges (the usual case): rows in place
         into[:, :back.shape[1]] = summed
     else:
