@@ -467,12 +467,11 @@ def _free_forward(
     each free delict given each class of its locations that the state has a location left
     in; keys the later delicts can no longer complete are dropped, as there. The new keys
     are worked out on the table of distinct keys, not per state."""
-    digits = _digits(profiles)
+    has_room = _digits(profiles) > 0  # per profile and class: a location left there
     strides = np.array(profiles.strides, dtype=np.int64)
     later = [0] * (len(free) + 1)
     for index in range(len(free) - 1, -1, -1):
         later[index] = later[index + 1] | free[index].reach
-    has_room = digits > 0
     states, steps = start, []
     for index, item in enumerate(free):
         own = item.fields & full
