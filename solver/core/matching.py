@@ -112,14 +112,15 @@ def every_candidate_matched(allowed: Sequence[int]) -> bool:
     rows, every = len(allowed), union(allowed)
     if every.bit_count() < rows or not all(allowed):
         return False
-    match = _match_every_row(allowed, every)
-    if match is None:
+    owner = _match_every_row(allowed, every)
+    if owner is None:
         return False
-    after, matched, others = [0] * max(16, every.bit_length()), 0, 0
-    for row, location in match.items():
-        after[location] = allowed[row]
-        matched |= 1 << location
-        others |= allowed[row]
+    after, matched, others = [0] * len(owner), 0, 0
+    for location, row in enumerate(owner):
+        if row >= 0:
+            after[location] = reach = allowed[row]
+            matched |= 1 << location
+            others |= reach
     free = others & ~matched
     good = _leading_to(free, matched, after) & ~free
     rest = good
@@ -138,19 +139,19 @@ def every_candidate_matched(allowed: Sequence[int]) -> bool:
     return True
 
 
-def _match_every_row(allowed: Sequence[int], every: int) -> dict[int, int] | None:
-    """A matching of every row but those alone on their only location (row -> location), or None
-    when no matching takes every row: a greedy start, then Kuhn's augmenting paths."""
+def _match_every_row(allowed: Sequence[int], every: int) -> list[int] | None:
+    """A matching of every row but those alone on their only location, as the row matched at each
+    location (-1 where none), or None when no matching takes every row: a greedy start, then
+    Kuhn's augmenting paths."""
     once = shared = 0
     for mask in allowed:
         shared |= once & mask
         once |= mask
     match, owner = [-1] * len(allowed), [-1] * max(16, every.bit_length())
-    used, pending, placed = 0, [], []
+    used, pending = 0, []
     for row, mask in enumerate(allowed):
         if not mask & (mask - 1) and not mask & shared:
             continue
-        placed.append(row)
         free = mask & ~used
         if free:
             low = free & -free
@@ -161,7 +162,7 @@ def _match_every_row(allowed: Sequence[int], every: int) -> dict[int, int] | Non
     for row in pending:
         if not augment(row, allowed, match, owner, [0]):
             return None
-    return {row: match[row] for row in placed}
+    return owner
 
 
 def _leading_to(target: int, among: int, after: list[int]) -> int:

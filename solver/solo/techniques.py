@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache, partial
-from typing import assert_never
+from typing import TypeVar, assert_never
 
 from solver.core import names
 from solver.core.bits import FULL, N, bit, byte_tables, indices, location_mask, mask_of, union
@@ -20,6 +20,8 @@ from solver.core.cards import DelictClue, DistrictClue, GroupClue, LocationClue,
 from solver.core.matching import every_candidate_matched
 from solver.core.semantics import holds, unary_masks
 from solver.solo.puzzle import PuzzleClue
+
+T = TypeVar("T")
 
 
 def places(mask: int) -> str:
@@ -209,6 +211,13 @@ def _unary_mask(clue, board: Board) -> tuple[int, ...] | None:
     return tuple(masks)
 
 
+@cache
+def _unary_cuts(clue, board: Board) -> tuple[tuple[int, int], ...] | None:
+    """`_unary_mask` as (delict, locations kept) for the delicts the card restricts, in order."""
+    keeps = _unary_mask(clue, board)
+    return None if keeps is None else tuple((d, keep) for d, keep in enumerate(keeps) if keep != FULL)
+
+
 def _card_sentence(entry: PuzzleClue, removed: dict[int, int], state: Candidates) -> str:
     clue = entry.clue
     label = entry.label.capitalize()
@@ -238,14 +247,13 @@ def _card_sentence(entry: PuzzleClue, removed: dict[int, int], state: Candidates
 def single_card(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> Deduction | None:
     if len(state.spent) >= len(clues) and state.spent.issuperset(range(len(clues))):
         return None  # every card read (a trial's cases, once the cards are read)
-    for index, entry in enumerate(clues):
+    for index, (entry, cuts) in enumerate(zip(clues, _cuts_of(clues, board), strict=True)):
         if index in state.spent:
             continue
-        masks = _unary_mask(entry.clue, board)
-        if masks is None:
+        if cuts is None:
             state.spent.add(index)
             continue
-        removed = {d: state.masks[d] & ~keep for d, keep in enumerate(masks) if state.masks[d] & ~keep}
+        removed = {d: state.masks[d] & ~keep for d, keep in cuts if state.masks[d] & ~keep}
         state.spent.add(index)  # once applied, a one-by-one restriction never yields anything new
         if removed:
             return _card_deduction(entry, removed, state)
@@ -267,14 +275,13 @@ def read_cards(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> 
     read: list[int] = []
     first: Deduction | None = None
     masks, spent = state.masks, state.spent
-    for index, entry in enumerate(clues):
+    for index, (entry, cuts) in enumerate(zip(clues, _cuts_of(clues, board), strict=True)):
         if index in spent:
             continue
-        keeps = _unary_mask(entry.clue, board)
-        if keeps is None:
+        if cuts is None:
             spent.add(index)
             continue
-        removed = {d: masks[d] & ~keep for d, keep in enumerate(keeps) if masks[d] & ~keep}
+        removed = {d: masks[d] & ~keep for d, keep in cuts if masks[d] & ~keep}
         if removed and isinstance(entry.clue, DistrictClue):
             break
         spent.add(index)
@@ -292,21 +299,28 @@ def read_cards(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> 
 # --- level 1: one candidate left ---------------------------------------------------
 
 def single_candidate(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> Deduction | None:
+    """The first delict (in order) with one place left that another delict may still take, else
+    the first location (in order) that only one delict, with other places, may still take."""
     masks = state.masks
-    holders = state.all_holders()
-    for d, mask in enumerate(masks):
-        if mask and mask & (mask - 1) == 0:
-            location = mask.bit_length() - 1
-            if holders[location] != 1 << d:  # another delict may still be there
-                others = [(o, location) for o in _bits(holders[location]) if o != d]
+    once = twice = singles = 0  # locations some delict may take, two or more may, one alone does
+    for mask in masks:
+        twice |= once & mask
+        once |= mask
+        if not mask & (mask - 1):
+            singles |= mask
+    if crowded := singles & twice:
+        for d, mask in enumerate(masks):
+            if mask & crowded and not mask & (mask - 1):
+                location = mask.bit_length() - 1
+                others = [(o, location) for o, other in enumerate(masks) if other & mask and o != d]
                 return Deduction("single", [], others, partial(_alone_reason, d, location),
                                  premise=((1 << d, FULL ^ mask),))
-    for location, held in enumerate(holders):
-        if held and held & (held - 1) == 0:
-            d = held.bit_length() - 1
-            if masks[d] != 1 << location:
-                return Deduction("single", [], _removals(d, masks[d] & ~(1 << location)),
-                                 partial(_only_reason, d, location), premise=((FULL ^ held, 1 << location),))
+    if only := once & ~twice & ~singles:
+        place = only & -only
+        location = place.bit_length() - 1
+        d = next(o for o, mask in enumerate(masks) if mask & place)
+        return Deduction("single", [], _removals(d, masks[d] & ~place),
+                         partial(_only_reason, d, location), premise=((FULL ^ (1 << d), place),))
     return None
 
 
@@ -514,7 +528,33 @@ def group_direction(state: Candidates, clues: Sequence[PuzzleClue], board: Board
 
 
 def district_partners(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> Deduction | None:
-    return _first_card_deduction(state, clues, board, DistrictClue, _district_partners)
+    """The first district card (in order) that cuts one of its delicts to the places with a path
+    to the other's: first delict first."""
+    masks = state.masks
+    for entry, ends in _partners_of(clues, board):
+        for here, there, (low, high) in ends:
+            at = masks[there]
+            reachable = low[at & 255] | high[at >> 8]
+            if cut := masks[here] & ~reachable:
+                return _partner_deduction(entry, here, there, masks[here] & reachable, (cut, at, reachable))
+    return None
+
+
+_Ends = tuple[tuple[int, int, tuple[list[int], list[int]]], ...]
+
+
+def _partners_of(clues: Sequence[PuzzleClue], board: Board) -> list[tuple[PuzzleClue, _Ends]]:
+    """The district cards, in order, each with its (here, there, partner tables) both ways round."""
+    def build() -> list[tuple[PuzzleClue, _Ends]]:
+        found = []
+        for entry in _of_kind(clues, DistrictClue):
+            assert isinstance(entry.clue, DistrictClue)
+            tables = _partner_tables(board.joined_pairs[entry.clue.relation])
+            first, second = (names.DELICT_INDEX[d] for d in entry.clue.delicts)
+            found.append((entry, ((first, second, tables), (second, first, tables))))
+        return found
+
+    return _kept_for(clues, ("partners", board), build)
 
 
 def _first_card_deduction(state, clues, board, kind, find) -> Deduction | None:
@@ -524,25 +564,30 @@ def _first_card_deduction(state, clues, board, kind, find) -> Deduction | None:
     return None
 
 
-_KINDS: dict[tuple[int, type], tuple[Sequence[PuzzleClue], int, list[PuzzleClue]]] = {}
+_KEPT: dict[tuple[int, object], tuple[Sequence[PuzzleClue], int, object]] = {}
 
 
-def _of_kind(clues: Sequence[PuzzleClue], kind: type) -> list[PuzzleClue]:
-    """The entries whose card is of `kind`, in order; kept for the last few lists of cards (the
-    ladder reads the same list step after step), by identity and length."""
-    kept = _KINDS.get((id(clues), kind))
+def _kept_for(clues: Sequence[PuzzleClue], what: object, build: Callable[[], T]) -> T:
+    """`build()`, kept for the last few lists of cards (the ladder reads the same list step after
+    step), by the list's identity and length and by `what` was built from it."""
+    kept = _KEPT.get((id(clues), what))
     if kept is not None and kept[0] is clues and kept[1] == len(clues):
-        return kept[2]
-    found = [entry for entry in clues if isinstance(entry.clue, kind)]
-    if len(_KINDS) >= 16:
-        _KINDS.clear()
-    _KINDS[(id(clues), kind)] = (clues, len(clues), found)
+        return kept[2]  # type: ignore[return-value]  # stored by this function, from the same build
+    found = build()
+    if len(_KEPT) >= 16:
+        _KEPT.clear()
+    _KEPT[(id(clues), what)] = (clues, len(clues), found)
     return found
 
 
-def _partner_mask(locations: int, pairs: frozenset[tuple[int, int]]) -> int:
-    low, high = _partner_tables(pairs)
-    return low[locations & 255] | high[locations >> 8]
+def _of_kind(clues: Sequence[PuzzleClue], kind: type) -> list[PuzzleClue]:
+    """The entries whose card is of `kind`, in order."""
+    return _kept_for(clues, kind, lambda: [entry for entry in clues if isinstance(entry.clue, kind)])
+
+
+def _cuts_of(clues: Sequence[PuzzleClue], board: Board) -> list[tuple[tuple[int, int], ...] | None]:
+    """Per card, in order, its `_unary_cuts` (looked up once per list, not hashed card by card)."""
+    return _kept_for(clues, board, lambda: [_unary_cuts(entry.clue, board) for entry in clues])
 
 
 @cache
@@ -552,22 +597,15 @@ def _partner_tables(pairs: frozenset[tuple[int, int]]) -> tuple[list[int], list[
     return byte_tables(near)
 
 
-def _district_partners(state: Candidates, entry: PuzzleClue, board: Board) -> Deduction | None:
-    clue = entry.clue
-    if not isinstance(clue, DistrictClue):
-        return None
-    pairs = board.joined_pairs[clue.relation]
-    first, second = (names.DELICT_INDEX[d] for d in clue.delicts)
-    kind = "across a river" if clue.relation == "adjoining" else "in the same district"
-    for here, there in ((first, second), (second, first)):
-        reachable = _partner_mask(state.masks[there], pairs)
-        cut = state.masks[here] & ~reachable
-        if cut:
-            keep, at = state.masks[here] & reachable, state.masks[there]
-            return Deduction("partner", [entry.label], _removals(here, cut),
-                             partial(_partner_reason, entry.label, kind, (here, there), (cut, keep, at, reachable)),
-                             premise=((1 << there, FULL ^ at),))
-    return None
+def _partner_deduction(entry: PuzzleClue, here: int, there: int, keep: int,
+                       masks: tuple[int, int, int]) -> Deduction:
+    """The district card's step: `here` cut by `cut` to `keep`, `there` being only at `at`."""
+    assert isinstance(entry.clue, DistrictClue)
+    cut, at, reachable = masks
+    kind = "across a river" if entry.clue.relation == "adjoining" else "in the same district"
+    return Deduction("partner", [entry.label], _removals(here, cut),
+                     partial(_partner_reason, entry.label, kind, (here, there), (cut, keep, at, reachable)),
+                     premise=((1 << there, FULL ^ at),))
 
 
 def _partner_reason(label: str, kind: str, delicts: tuple[int, int], masks: tuple[int, int, int, int]) -> str:
