@@ -546,7 +546,7 @@ _Ends = tuple[tuple[int, int, tuple[list[int], list[int]]], ...]
 def _partners_of(clues: Sequence[PuzzleClue], board: Board) -> list[tuple[PuzzleClue, _Ends]]:
     """The district cards, in order, each with its (here, there, partner tables) both ways round."""
     def build() -> list[tuple[PuzzleClue, _Ends]]:
-        found = []
+        found: list[tuple[PuzzleClue, _Ends]] = []
         for entry in _of_kind(clues, DistrictClue):
             assert isinstance(entry.clue, DistrictClue)
             tables = _partner_tables(board.joined_pairs[entry.clue.relation])
