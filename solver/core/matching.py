@@ -109,10 +109,7 @@ def every_candidate_matched(allowed: Sequence[int]) -> bool:
     others fall into is closed both ways: the locations reached from one are those that reach it.
     A row alone on its only location is left out: every matching puts it there.
     """
-    rows, every = len(allowed), union(allowed)
-    if every.bit_count() < rows or not all(allowed):
-        return False
-    owner = _match_every_row(allowed, every)
+    owner = _match_every_row(allowed)
     if owner is None:
         return False
     after, matched, others = [0] * len(owner), 0, 0
@@ -139,24 +136,39 @@ def every_candidate_matched(allowed: Sequence[int]) -> bool:
     return True
 
 
-def _match_every_row(allowed: Sequence[int], every: int) -> list[int] | None:
+def _match_every_row(allowed: Sequence[int]) -> list[int] | None:
     """A matching of every row but those alone on their only location, as the row matched at each
     location (-1 where none), or None when no matching takes every row: a greedy start, then
-    Kuhn's augmenting paths."""
-    once = shared = 0
-    for mask in allowed:
+    Kuhn's augmenting paths. One pass over the rows for what the greedy start and the test of
+    enough locations need (the ladder asks this after almost every step of every trial)."""
+    width = max(16, max(allowed, default=0).bit_length())
+    match, owner = [-1] * len(allowed), [-1] * width
+    once = shared = used = 0
+    pending, singles = [], []
+    for row, mask in enumerate(allowed):
+        if not mask:
+            return None
         shared |= once & mask
         once |= mask
-    match, owner = [-1] * len(allowed), [-1] * max(16, every.bit_length())
-    used, pending = 0, []
-    for row, mask in enumerate(allowed):
-        if not mask & (mask - 1) and not mask & shared:
+        if not mask & (mask - 1):
+            singles.append(row)  # matched below if another row shares its location
             continue
         free = mask & ~used
         if free:
             low = free & -free
             match[row], owner[low.bit_length() - 1] = low.bit_length() - 1, row
             used |= low
+        else:
+            pending.append(row)
+    if once.bit_count() < len(allowed):
+        return None
+    for row in singles:
+        mask = allowed[row]
+        if not mask & shared:
+            continue
+        if mask & ~used:
+            match[row], owner[mask.bit_length() - 1] = mask.bit_length() - 1, row
+            used |= mask
         else:
             pending.append(row)
     for row in pending:
