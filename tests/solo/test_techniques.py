@@ -124,6 +124,65 @@ def test_the_closed_set_search_finds_nothing_when_every_candidate_is_matched(boa
         None if every_candidate_matched(state.masks) else searched)
 
 
+def _single_by_its_definition(state: Candidates) -> tuple | None:
+    """The single step as the ladder defines it, cell by cell: the first delict with one place left
+    that another delict may still take, else the first location only one delict (with other
+    places) may still take; as (delict, location, removals)."""
+    holders = [sum(1 << d for d in range(N) if state.masks[d] >> loc & 1) for loc in range(N)]
+    for d, mask in enumerate(state.masks):
+        if mask and not mask & (mask - 1) and holders[mask.bit_length() - 1] != 1 << d:
+            loc = mask.bit_length() - 1
+            return d, loc, [(o, loc) for o in indices(holders[loc]) if o != d]
+    for loc, held in enumerate(holders):
+        if held and not held & (held - 1) and state.masks[held.bit_length() - 1] != 1 << loc:
+            d = held.bit_length() - 1
+            return d, loc, [(d, other) for other in indices(state.masks[d]) if other != loc]
+    return None
+
+
+@settings(max_examples=400)
+@given(st.data())
+def test_the_single_step_is_the_first_one_by_its_definition(board, data):
+    state = near_solved(data)
+    for d in data.draw(st.lists(st.integers(0, N - 1), max_size=4)):  # some delicts settled by hand
+        if state.masks[d]:
+            state.masks[d] &= -state.masks[d]
+    step, expected = single_candidate(state, [], board), _single_by_its_definition(state)
+    if expected is None:
+        assert step is None
+        return
+    d, loc, removals = expected
+    assert step is not None and step.removals == removals
+    assert names.DELICTS[d] in step.reason and names.LOCATIONS[loc] in step.reason
+
+
+DISTRICT_CARDS = st.builds(
+    lambda pair, relation, label: PuzzleClue(f"card {label}", DistrictClue(tuple(pair), relation)),
+    st.lists(st.sampled_from(names.DELICTS), min_size=2, max_size=2, unique=True),
+    st.sampled_from(["same", "adjoining"]), st.integers(1, 99))
+
+
+@settings(max_examples=300)
+@given(st.data())
+def test_the_partner_step_is_the_first_cut_by_its_definition(board, data):
+    """The first district card, in order, that cuts a delict (its first delict first) to the places
+    with a path to a place of the other's, read off the board's joined pairs."""
+    state, cards = near_solved(data), data.draw(st.lists(DISTRICT_CARDS, max_size=4))
+    expected = None
+    for entry in cards:
+        pairs = board.joined_pairs[entry.clue.relation]
+        first, second = (D[d] for d in entry.clue.delicts)
+        for here, there in ((first, second), (second, first)):
+            reachable = sum({1 << b for a, b in pairs if state.masks[there] >> a & 1})
+            if cut := state.masks[here] & ~reachable:
+                expected = entry.label, [(here, loc) for loc in indices(cut)]
+                break
+        if expected:
+            break
+    step = district_partners(state, cards, board)
+    assert (None if step is None else (step.cards[0], step.removals)) == expected
+
+
 def test_partner_reasoning_rule_4_example(board):
     # Rule 4: break-in on Oberhausen, Obermoschel, Meisenheim, Lettweiler + card 38.
     state = Candidates.everything()
