@@ -569,7 +569,7 @@ _KEPT: dict[tuple[int, object], tuple[Sequence[PuzzleClue], int, object]] = {}
 
 def _kept_for(clues: Sequence[PuzzleClue], what: object, build: Callable[[], T]) -> T:
     """`build()`, kept for the last few lists of cards (the ladder reads the same list step after
-    step), by the list's identity and length and by `what` was built from it."""
+    step), by the list's identity and length and by `what` names what was built from it."""
     kept = _KEPT.get((id(clues), what))
     if kept is not None and kept[0] is clues and kept[1] == len(clues):
         return kept[2]  # type: ignore[return-value]  # stored by this function, from the same build
