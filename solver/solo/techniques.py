@@ -524,7 +524,11 @@ def _hidden(state: Candidates, group: tuple[int, ...], covered: int) -> Deductio
 # --- levels 2 and 3: reasoning with group and district cards -----------------------
 
 def group_direction(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> Deduction | None:
-    return _first_card_deduction(state, clues, board, GroupClue, _group_direction)
+    """The first group card (in order) with one member left that fits its direction."""
+    for entry in _of_kind(clues, GroupClue):
+        if deduction := _group_direction(state, entry, board):
+            return deduction
+    return None
 
 
 def district_partners(state: Candidates, clues: Sequence[PuzzleClue], board: Board) -> Deduction | None:
@@ -555,13 +559,6 @@ def _partners_of(clues: Sequence[PuzzleClue], board: Board) -> list[tuple[Puzzle
         return found
 
     return _kept_for(clues, ("partners", board), build)
-
-
-def _first_card_deduction(state, clues, board, kind, find) -> Deduction | None:
-    for entry in _of_kind(clues, kind):
-        if deduction := find(state, entry, board):
-            return deduction
-    return None
 
 
 _KEPT: dict[tuple[int, object], tuple[Sequence[PuzzleClue], int, object]] = {}
