@@ -774,7 +774,7 @@ def trial_is(state: Candidates, clues: Sequence[PuzzleClue], board: Board, step:
     mask = state.masks[d]
     if not mask & (mask - 1) or not mask >> location & 1:
         return False
-    why = _try(state, d, location, clues, board, steps + 1)
+    why = _try(state, d, location, clues, board, steps)
     if why is None or len(steps_so_far(why)) != steps or _trial_deduction(d, location, why).reason != step.reason:
         return False
     open_delicts = sorted((o for o in range(N) if state.masks[o] & (state.masks[o] - 1)),
@@ -785,30 +785,34 @@ def trial_is(state: Candidates, clues: Sequence[PuzzleClue], board: Board, step:
     for o, place in cases[:position]:
         if _true(state, o, place):
             continue  # never a contradiction
-        failed = _try(state, o, place, clues, board, earlier + 1)
-        if failed is not None and len(steps_so_far(failed)) <= earlier:
+        if _try(state, o, place, clues, board, earlier) is not None:
             return False
     if steps <= SHORT_ENOUGH:  # the first case within SHORT_ENOUGH wins, whatever comes after
         return True
     for o, place in cases[position + 1:]:
         if _true(state, o, place):
             continue
-        failed = _try(state, o, place, clues, board, steps)
-        if failed is not None and len(steps_so_far(failed)) < steps:
+        if _try(state, o, place, clues, board, steps - 1) is not None:
             return False
     return True
 
 
 def _try(state: Candidates, d: int, location: int, clues: Sequence[PuzzleClue], board: Board,
-         limit: int | None) -> Contradiction | None:
-    """The contradiction the easier techniques reach with delict d at `location` (cut after
-    `limit` steps), or None."""
+         within: int | None) -> Contradiction | None:
+    """The contradiction the easier techniques reach with delict d at `location` in at most `within`
+    steps (in any number when None), else None."""
     trying = state.copy()
     trying.restrict(d, bit(location))
     try:
-        apply_ladder(trying, clues, board, TECHNIQUES[:-1], limit)
+        taken = apply_ladder(trying, clues, board, TECHNIQUES[:-1], within)
     except Contradiction as why:
         return why
+    if len(taken) == within:  # the next search may still raise one after as many steps: no further
+        try:
+            next_deduction(trying, clues, board, _UNTIL_A_CONTRADICTION)
+        except Contradiction as why:
+            why.steps = taken
+            return why
     return None
 
 
@@ -865,18 +869,25 @@ class Technique:
     difficulty: str
     description: str
     find: Callable[[Candidates, Sequence[PuzzleClue], Board], Deduction | None]
+    contradicts: bool = False  # its search may end in a Contradiction (the others only find steps)
 
 
 # The ladder, easiest first. The hardest technique a puzzle needs is its difficulty.
 TECHNIQUES: tuple[Technique, ...] = (
     Technique("card", 1, "easy", "one card alone", single_card),
     Technique("single", 1, "easy", "a location or delict with one candidate left", single_candidate),
-    Technique("closed-set", 2, "medium", "closed sets: k delicts fill k locations (rule 3)", closed_set),
-    Technique("group", 2, "medium", "a group card with one member left that fits its direction", group_direction),
+    Technique("closed-set", 2, "medium", "closed sets: k delicts fill k locations (rule 3)", closed_set,
+              contradicts=True),
+    Technique("group", 2, "medium", "a group card with one member left that fits its direction", group_direction,
+              contradicts=True),
     Technique("partner", 3, "hard", "district-card partners: a delict needs a path to the other", district_partners),
     Technique("trial", 4, "expert", "a contradiction found by trying one case", trial),
 )
 TECHNIQUE_BY_NAME = {technique.name: technique for technique in TECHNIQUES}
+# The easier ladder as far as its last technique whose search may end in a contradiction: a search
+# that only asks whether one comes needs none of the techniques after it.
+_UNTIL_A_CONTRADICTION = TECHNIQUES[:max(rung for rung, technique in enumerate(TECHNIQUES[:-1])
+                                         if technique.contradicts) + 1]
 DIFFICULTIES = ("easy", "medium", "hard", "expert")
 # The same ladder for grading: any failing trial will do, the shortest chain is only for people.
 GRADING_TECHNIQUES = (*TECHNIQUES[:-1], Technique("trial", 4, "expert", TECHNIQUES[-1].description, first_trial))

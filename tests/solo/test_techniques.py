@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.core import names
-from solver.core.bits import N, indices
+from solver.core.bits import FULL, N, indices, mask_of
 from solver.core.cards import DelictClue, DistrictClue, GroupClue, LocationClue
 from solver.core.matching import every_candidate_matched
 from solver.solo.puzzle import PuzzleClue
@@ -348,6 +348,48 @@ def test_the_race_finds_the_trial_running_every_case_in_turn_finds(board, name):
             if found is not None:
                 assert trial_is(state.copy(), puzzle.clues, board, found) is True
                 assert trial_is(blind.copy(), puzzle.clues, board, found) is True
+
+
+def test_a_case_cut_at_once_still_finds_the_contradiction_the_next_search_raises(board):
+    """Supposing the highway robbery in the south, where no other delict can be, leaves no felony in
+    the north (card 27): the group step's search says so before any step is taken."""
+    from solver.solo.techniques import _try
+
+    south = [L[loc] for loc in names.LOCATIONS if board.in_direction(loc, "south")]
+    where = south[0]
+    state = Candidates([FULL & ~(1 << where)] * N)
+    state.masks[D["highway robbery"]] = FULL
+    for delict in ("robbery", "extortion", "murder"):
+        state.masks[D[delict]] = mask_of(south) & ~(1 << where)
+    cards = [PuzzleClue("card 27", GroupClue("Felony", "north"))]
+    whole = _try(state, D["highway robbery"], where, cards, board, None)
+    cut = _try(state, D["highway robbery"], where, cards, board, 0)
+    assert whole is not None and whole.steps == [] and "no felony can still be in the north" in str(whole)
+    assert cut is not None and str(cut) == str(whole) and cut.steps == []
+
+
+@pytest.mark.parametrize("name", ["tutorial-3", "expert-2", "box-4"])
+def test_a_case_cut_after_some_steps_finds_the_contradictions_that_come_within_them(board, name):
+    """`_try` within k steps: the contradiction the case reaches run to its end when it has at most k
+    steps (the same one, after the same steps), else none; the search after the k-th step looks only
+    as far as a technique that may raise one (`contradicts`)."""
+    from solver.solo.techniques import _try
+
+    checked = 0
+    for number, (puzzle, state, step) in enumerate(_trial_states(board, name)):
+        if step.technique != "trial" and number % 7:
+            continue
+        for d in range(N):
+            for location in indices(state.masks[d]) if state.masks[d] & (state.masks[d] - 1) else ():
+                whole = _try(state, d, location, puzzle.clues, board, None)
+                for within in range(8):
+                    cut = _try(state, d, location, puzzle.clues, board, within)
+                    if whole is None or len(whole.steps) > within:
+                        assert cut is None
+                    else:
+                        assert cut is not None and str(cut) == str(whole) and cut.steps == whole.steps
+                        checked += 1
+    assert checked > 100
 
 
 @settings(max_examples=60)
