@@ -308,13 +308,14 @@ def single_candidate(state: Candidates, clues: Sequence[PuzzleClue], board: Boar
         once |= mask
         if not mask & (mask - 1):
             singles |= mask
-    if crowded := singles & twice:
-        for d, mask in enumerate(masks):
-            if mask & crowded and not mask & (mask - 1):
-                location = mask.bit_length() - 1
-                others = [(o, location) for o, other in enumerate(masks) if other & mask and o != d]
-                return Deduction("single", [], others, partial(_alone_reason, d, location),
-                                 premise=((1 << d, FULL ^ mask),))
+    if crowded := singles & twice:  # the first delict alone on one of them (each is some delict's whole mask)
+        d = masks.index(crowded) if not crowded & (crowded - 1) else min(
+            masks.index(1 << location) for location in _bits(crowded))
+        mask = masks[d]
+        location = mask.bit_length() - 1
+        others = [(o, location) for o, other in enumerate(masks) if other & mask and o != d]
+        return Deduction("single", [], others, partial(_alone_reason, d, location),
+                         premise=((1 << d, FULL ^ mask),))
     if only := once & ~twice & ~singles:
         place = only & -only
         location = place.bit_length() - 1
