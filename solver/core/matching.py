@@ -139,36 +139,26 @@ def every_candidate_matched(allowed: Sequence[int]) -> bool:
 def _match_every_row(allowed: Sequence[int]) -> list[int] | None:
     """A matching of every row but those alone on their only location, as the row matched at each
     location (-1 where none), or None when no matching takes every row: a greedy start, then
-    Kuhn's augmenting paths. One pass over the rows for what the greedy start and the test of
-    enough locations need (the ladder asks this after almost every step of every trial)."""
-    width = max(16, max(allowed, default=0).bit_length())
-    match, owner = [-1] * len(allowed), [-1] * width
-    once = shared = used = 0
-    pending, singles = [], []
-    for row, mask in enumerate(allowed):
-        if not mask:
-            return None
+    Kuhn's augmenting paths. A first pass finds the locations shared and whether there are enough;
+    the greedy start then takes the rows in order, a row alone on a shared location in its turn (the
+    ladder asks this after almost every step of every trial)."""
+    once = shared = 0
+    for mask in allowed:
         shared |= once & mask
         once |= mask
-        if not mask & (mask - 1):
-            singles.append(row)  # matched below if another row shares its location
-            continue
+    if 0 in allowed or once.bit_count() < len(allowed):
+        return None
+    match, owner = [-1] * len(allowed), [-1] * max(16, once.bit_length())
+    used, pending = 0, []
+    for row, mask in enumerate(allowed):
+        if not mask & (mask - 1) and not mask & shared:
+            continue  # alone on a location no other row may take: every matching puts it there
         free = mask & ~used
         if free:
             low = free & -free
-            match[row], owner[low.bit_length() - 1] = low.bit_length() - 1, row
+            location = low.bit_length() - 1
+            match[row], owner[location] = location, row
             used |= low
-        else:
-            pending.append(row)
-    if once.bit_count() < len(allowed):
-        return None
-    for row in singles:
-        mask = allowed[row]
-        if not mask & shared:
-            continue
-        if mask & ~used:
-            match[row], owner[mask.bit_length() - 1] = mask.bit_length() - 1, row
-            used |= mask
         else:
             pending.append(row)
     for row in pending:
