@@ -101,25 +101,11 @@ class Candidates:
         return cls([FULL] * N)
 
     def copy(self) -> Candidates:
-        copied = Candidates(list(self.masks), set(self.spent), truth=self.truth)
-        if self._holders is not None:
-            copied._holders = (self._holders[0], list(self._holders[1]))
-        return copied
+        return Candidates(list(self.masks), set(self.spent), truth=self.truth)
 
     def restrict(self, delict: int, mask: int) -> None:
-        """Keep only the locations of `mask` for the delict (the holders kept follow)."""
-        masks, kept = self.masks, self._holders
-        gone = masks[delict] & ~mask
-        if kept is not None and kept[0] == tuple(masks):
-            holders = kept[1]
-            while gone:
-                low = gone & -gone
-                holders[low.bit_length() - 1] &= ~(1 << delict)
-                gone ^= low
-            masks[delict] &= mask
-            self._holders = (tuple(masks), holders)
-        else:
-            masks[delict] &= mask
+        """Keep only the locations of `mask` for the delict."""
+        self.masks[delict] &= mask
 
     def holders(self, location: int) -> int:
         """Bitmask of delicts that may still be at `location`."""
@@ -142,16 +128,9 @@ class Candidates:
         return holders
 
     def apply(self, deduction: Deduction) -> None:
-        masks, kept = self.masks, self._holders
-        if kept is not None and kept[0] == tuple(masks):  # the holders kept follow the removals
-            holders = kept[1]
-            for delict, location in deduction.removals:
-                masks[delict] &= ~(1 << location)
-                holders[location] &= ~(1 << delict)
-            self._holders = (tuple(masks), holders)
-        else:
-            for delict, location in deduction.removals:
-                masks[delict] &= ~(1 << location)
+        masks = self.masks
+        for delict, location in deduction.removals:
+            masks[delict] &= ~(1 << location)
         self.check()
 
     def check(self) -> None:
